@@ -1,0 +1,56 @@
+// Every way a FEN record can be rejected: one enum, a stable name and a message per code.
+// docs/ERRORS.md lists them; tests/errors_test.cpp checks that every code has a failing and a passing case.
+#pragma once
+#include <cstdint>
+#include <string_view>
+
+namespace fenmill {
+
+#define FENMILL_ERROR_CODES(X)                                                                              \
+  X(kOk, "OK", "no error")                                                                                 \
+  /* syntax: the text is not a FEN */                                                                      \
+  X(kEmptyRecord, "EMPTY_RECORD", "the record holds no FEN")                                               \
+  X(kRankCount, "RANK_COUNT", "placement must have exactly 8 ranks separated by '/'")                      \
+  X(kRankSum, "RANK_SUM", "a rank does not sum to 8 squares")                                              \
+  X(kBadPiece, "BAD_PIECE", "invalid character in the piece placement")                                    \
+  X(kFieldCount, "FIELD_COUNT", "a FEN has 1, 2, 3, 4 or 6 fields")                                         \
+  X(kBadSide, "BAD_SIDE", "side to move must be 'w' or 'b'")                                               \
+  X(kBadCastling, "BAD_CASTLING", "castling field must be '-' or up to 4 of KQkq / A-Ha-h, no repeats")    \
+  X(kBadEpSyntax, "BAD_EP_SYNTAX", "en-passant field must be '-' or a square a1..h8")                      \
+  X(kBadHalfmove, "BAD_HALFMOVE", "halfmove clock must be a non-negative integer")                         \
+  X(kBadFullmove, "BAD_FULLMOVE", "fullmove number must be a positive integer")                             \
+  X(kClockRange, "CLOCK_RANGE", "clock value out of range (halfmove > 65535 or fullmove > 1000000)")        \
+  X(kTrailingText, "TRAILING_TEXT", "unexpected text after the last FEN field")                            \
+  /* semantics: a FEN, but not a position that can arise in a game */                                      \
+  X(kMissingKing, "MISSING_KING", "each side needs exactly one king: one is missing")                       \
+  X(kTooManyKings, "TOO_MANY_KINGS", "each side needs exactly one king: a side has more than one")          \
+  X(kTooManyPawns, "TOO_MANY_PAWNS", "a side has more than 8 pawns")                                        \
+  X(kTooManyPieces, "TOO_MANY_PIECES", "a side has more than 16 pieces")                                    \
+  X(kTooManyPromoted, "TOO_MANY_PROMOTED", "more promoted pieces than missing pawns allow")                 \
+  X(kPawnOnBackRank, "PAWN_ON_BACK_RANK", "a pawn stands on rank 1 or 8")                                   \
+  X(kOppositeCheck, "OPPOSITE_CHECK", "the side not to move is in check")                                   \
+  X(kTooManyCheckers, "TOO_MANY_CHECKERS", "the king is attacked by more than two pieces")                 \
+  X(kImpossibleCheck, "IMPOSSIBLE_CHECK", "no legal last move can give this check")                        \
+  X(kCastlingNoKing, "CASTLING_NO_KING", "castling right without the king on its home square")              \
+  X(kCastlingNoRook, "CASTLING_NO_ROOK", "castling right without a rook on its square")                    \
+  X(kEpWrongRank, "EP_WRONG_RANK", "en-passant square must be on rank 6 (White to move) or 3 (Black)")     \
+  X(kEpNoPawn, "EP_NO_PAWN", "no enemy pawn stands in front of the en-passant square")                     \
+  X(kEpOccupied, "EP_OCCUPIED", "the en-passant square or the pawn's origin square is occupied")          \
+  X(kEpClock, "EP_CLOCK", "en-passant square after a pawn move, but the halfmove clock is not 0")
+
+enum class ErrorCode : std::uint8_t {
+#define FENMILL_X(id, name, msg) id,
+  FENMILL_ERROR_CODES(FENMILL_X)
+#undef FENMILL_X
+      kCount
+};
+
+constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::kCount);
+
+std::string_view error_name(ErrorCode code);     // e.g. "RANK_SUM"
+std::string_view error_message(ErrorCode code);  // one-line explanation
+bool is_syntax_error(ErrorCode code);            // syntax errors carry a column; semantic ones do not
+// Looks a name up; returns false if unknown.
+bool error_from_name(std::string_view name, ErrorCode& out);
+
+}  // namespace fenmill

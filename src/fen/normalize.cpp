@@ -1,0 +1,37 @@
+#include "fen/normalize.h"
+
+namespace fenmill {
+
+void apply_ep_policy(Position& pos, EpPolicy policy) {
+  if (pos.ep_square == kNoSquare) return;
+  bool keep = policy == EpPolicy::kKeep || (policy == EpPolicy::kPseudo ? ep_capture_pseudo(pos) : ep_capture_legal(pos));
+  if (!keep) pos.ep_square = kNoSquare;
+}
+
+NormalizeResult normalize_fen(std::string_view text, Position& pos, const NormalizeOptions& options) {
+  NormalizeResult r;
+  ParseOptions po;
+  po.chess960 = options.chess960;
+  po.allow_operations = options.allow_operations;
+  po.repair = options.repair;
+  ParseResult pr = parse_fen(text, pos, po);
+  r.fields = pr.fields;
+  r.rest = pr.rest;
+  if (!pr.ok()) {
+    r.code = pr.code;
+    r.column = pr.column;
+    return r;
+  }
+  Verdict v = validate(pos, options.repair);
+  r.repairs = static_cast<std::uint8_t>(v.repairs | (pr.clock_repaired ? kRepairClock : 0));
+  if (!v.ok()) {
+    r.code = v.code;
+    r.hints = v.hints;
+    r.squares = v.squares;
+    return r;
+  }
+  apply_ep_policy(pos, options.ep);
+  return r;
+}
+
+}  // namespace fenmill

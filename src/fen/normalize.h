@@ -1,0 +1,35 @@
+// One call from FEN text to a checked, normalized position: parse, validate (or repair), apply the
+// en-passant policy. Normalizing a normalized FEN gives the same FEN (idempotent).
+#pragma once
+#include <string_view>
+
+#include "fen/parse.h"
+#include "fen/validate.h"
+#include "fen/write.h"
+
+namespace fenmill {
+
+struct NormalizeOptions {
+  EpPolicy ep = EpPolicy::kLegal;
+  bool repair = false;
+  bool chess960 = false;  // X-FEN castling letters everywhere (see ParseOptions)
+  bool allow_operations = false;
+};
+
+struct NormalizeResult {
+  ErrorCode code = ErrorCode::kOk;
+  std::uint32_t column = 0;   // syntax errors only
+  std::uint8_t fields = 0;    // fields present in the input
+  std::uint8_t repairs = 0;   // Repair bits
+  std::uint8_t hints = 0;     // Hint bits, for rejected positions
+  Bitboard squares = 0;       // offending squares, for rejected positions
+  std::uint32_t rest = 0;     // offset of EPD operations (allow_operations)
+  bool ok() const { return code == ErrorCode::kOk; }
+  bool completed() const { return fields < 4; }
+};
+
+void apply_ep_policy(Position& pos, EpPolicy policy);
+
+NormalizeResult normalize_fen(std::string_view text, Position& pos, const NormalizeOptions& options = {});
+
+}  // namespace fenmill

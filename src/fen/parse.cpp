@@ -1,0 +1,197 @@
+#include "fen/parse.h"
+
+namespace fenmill {
+namespace {
+
+// Placement characters: 0..11 = piece (colour * 6 + type), 20 + n = digit n, 30 = '/', -1 = invalid.
+struct PlacementTable {
+  std::int8_t code[256];
+  constexpr PlacementTable() : code() {
+    for (auto& c : code) c = -1;
+    const char* letters = "PNBRQKpnbrqk";
+    for (int i = 0; i < 12; ++i) code[static_cast<unsigned char>(letters[i])] = static_cast<std::int8_t>(i);
+    for (int n = 1; n <= 8; ++n) code['0' + n] = static_cast<std::int8_t>(20 + n);
+    code[static_cast<unsigned char>('/')] = 30;
+  }
+};
+constexpr PlacementTable kPlacement;
+
+inline bool is_blank(char c) { return c == ' ' || c == '\t'; }
+// Ignored at the end of a record: blanks, CR, and the NUL that some EPD collections put before LF.
+inline bool is_trailing_junk(char c) { return is_blank(c) || c == '\r' || c == '\0'; }
+
+struct Cursor {
+  const char* begin;
+  const char* p;
+  const char* end;
+  std::uint32_t column() const { return static_cast<std::uint32_t>(p - begin) + 1; }
+  void skip_blanks() {
+    while (p < end && is_blank(*p)) ++p;
+  }
+  bool at_field_end() const { return p == end || is_blank(*p); }
+};
+
+ParseResult fail(ErrorCode code, const Cursor& c, std::uint8_t fields) {
+  ParseResult r;
+  r.code = code;
+  r.column = c.column();
+  r.fields = fields;
+  return r;
+}
+
+ErrorCode parse_placement(Cursor& c, Position& pos) {
+  int rank = 7, file = 0;
+  bool last_was_digit = false;
+  for (; !c.at_field_end(); ++c.p) {
+    int code = kPlacement.code[static_cast<unsigned char>(*c.p)];
+    if (code >= 0 && code < 12) {
+      if (file >= 8) return ErrorCode::kRankSum;
+      Square s = make_square(file, rank);
+      pos.by_color[code >= 6] |= square_bb(s);
+      pos.by_type[code % 6] |= square_bb(s);
+      ++file;
+      last_was_digit = false;
+    } else if (code > 20 && code <= 28) {
+      if (last_was_digit) return ErrorCode::kBadPiece;  // "44" is not FEN
+      file += code - 20;
+      if (file > 8) return ErrorCode::kRankSum;
+      last_was_digit = true;
+    } else if (code == 30) {
+      if (file != 8) return ErrorCode::kRankSum;
+      if (rank == 0) return ErrorCode::kRankCount;
+      --rank;
+      file = 0;
+      last_was_digit = false;
+    } else {
+      return ErrorCode::kBadPiece;
+    }
+  }
+  if (rank != 0) return ErrorCode::kRankCount;
+  if (file != 8) return ErrorCode::kRankSum;
+  return ErrorCode::kOk;
+}
+
+// Resolves a castling letter to the castling rook's square; returns kNoSquare if the letter is
+// not a castling letter. A right that names no rook still gets a square, so validation can report it.
+Square castling_square(char ch, const Position& pos, bool chess960, Color& color, CastlingSide& side) {
+  color = (ch >= 'a' && ch <= 'z') ? kBlack : kWhite;
+  char up = static_cast<char>(ch & ~0x20);
+  int back = color == kWhite ? 0 : 7;
+  Bitboard rooks = pos.pieces(color, kRook) & rank_bb(back);
+  Bitboard king = pos.pieces(color, kKing) & rank_bb(back);
+  int king_file = king ? file_of(lsb(king)) : 4;
+  if (up >= 'A' && up <= 'H') {  // Shredder-FEN / X-FEN file letter
+    int f = up - 'A';
+    side = f > king_file ? kKingSide : kQueenSide;
+    return make_square(f, back);
+  }
+  if (up != 'K' && up != 'Q') return kNoSquare;
+  side = up == 'K' ? kKingSide : kQueenSide;
+  Square corner = make_square(side == kKingSide ? 7 : 0, back);
+  if (!chess960 && king_file == 4) return corner;  // standard chess
+  Bitboard beyond = side == kKingSide ? rooks & ~((square_bb(make_square(king_file, back)) << 1) - 1)
+                                      : rooks & (square_bb(make_square(king_file, back)) - 1);
+  if (!beyond) return corner;
+  return side == kKingSide ? msb(beyond) : lsb(beyond);
+}
+
+ErrorCode parse_castling(Cursor& c, Position& pos, bool chess960) {
+  if (*c.p == '-') {
+    ++c.p;
+    return c.at_field_end() ? ErrorCode::kOk : ErrorCode::kBadCastling;
+  }
+  for (int n = 0; !c.at_field_end(); ++c.p, ++n) {
+    Color color;
+    CastlingSide side;
+    Square s = n < 4 ? castling_square(*c.p, pos, chess960, color, side) : kNoSquare;
+    if (s == kNoSquare || pos.castling_rook[color][side] != kNoSquare) return ErrorCode::kBadCastling;
+    pos.castling_rook[color][side] = s;
+  }
+  return ErrorCode::kOk;
+}
+
+ErrorCode parse_ep(Cursor& c, Position& pos) {
+  if (*c.p == '-') {
+    ++c.p;
+  } else {
+    if (c.end - c.p < 2 || c.p[0] < 'a' || c.p[0] > 'h' || c.p[1] < '1' || c.p[1] > '8')
+      return ErrorCode::kBadEpSyntax;
+    pos.ep_square = make_square(c.p[0] - 'a', c.p[1] - '1');
+    c.p += 2;
+  }
+  return c.at_field_end() ? ErrorCode::kOk : ErrorCode::kBadEpSyntax;
+}
+
+// Parses an unsigned decimal; returns false on anything that is not one. Saturates at 2^32-1.
+bool parse_uint(Cursor& c, std::uint64_t& value) {
+  const char* start = c.p;
+  value = 0;
+  while (c.p < c.end && *c.p >= '0' && *c.p <= '9') {
+    if (value < (1ull << 32)) value = value * 10 + static_cast<unsigned>(*c.p - '0');
+    ++c.p;
+  }
+  return c.p != start && c.at_field_end();
+}
+
+}  // namespace
+
+ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& options) {
+  pos.clear();
+  const char* end = text.data() + text.size();
+  while (end > text.data() && is_trailing_junk(end[-1])) --end;
+  Cursor c{text.data(), text.data(), end};
+  c.skip_blanks();
+  if (c.p == c.end) return fail(ErrorCode::kEmptyRecord, c, 0);
+
+  if (ErrorCode e = parse_placement(c, pos); e != ErrorCode::kOk) return fail(e, c, 1);
+  std::uint8_t fields = 1;
+  auto next_field = [&] {
+    c.skip_blanks();
+    return c.p != c.end;
+  };
+
+  if (next_field()) {  // side to move
+    fields = 2;
+    if ((*c.p != 'w' && *c.p != 'b') || !(++c.p, c.at_field_end())) return fail(ErrorCode::kBadSide, c, fields);
+    pos.side_to_move = c.p[-1] == 'w' ? kWhite : kBlack;
+  }
+  if (fields == 2 && next_field()) {  // castling
+    fields = 3;
+    if (ErrorCode e = parse_castling(c, pos, options.chess960); e != ErrorCode::kOk) return fail(e, c, fields);
+  }
+  if (fields == 3 && next_field()) {  // en passant
+    fields = 4;
+    if (ErrorCode e = parse_ep(c, pos); e != ErrorCode::kOk) return fail(e, c, fields);
+  }
+  ParseResult result;
+  result.fields = fields;
+  if (fields == 4 && next_field()) {
+    Cursor saved = c;
+    std::uint64_t half = 0, full = 0;
+    bool half_ok = parse_uint(c, half);
+    if (!half_ok && options.allow_operations) {
+      result.rest = static_cast<std::uint32_t>(saved.p - text.data());
+      return result;
+    }
+    if (!half_ok) return fail(ErrorCode::kBadHalfmove, saved, 5);
+    if (!next_field()) return fail(ErrorCode::kFieldCount, c, 5);
+    Cursor full_start = c;
+    if (!parse_uint(c, full)) return fail(ErrorCode::kBadFullmove, full_start, 6);
+    if (full == 0) {
+      if (!options.repair) return fail(ErrorCode::kBadFullmove, full_start, 6);
+      full = 1;
+      result.clock_repaired = true;
+    }
+    if (half > 65535) return fail(ErrorCode::kClockRange, saved, 6);
+    if (full > 1000000) return fail(ErrorCode::kClockRange, full_start, 6);
+    pos.halfmove_clock = static_cast<std::uint16_t>(half);
+    pos.fullmove_number = static_cast<std::uint32_t>(full);
+    result.fields = 6;
+    c.skip_blanks();
+  }
+  result.rest = static_cast<std::uint32_t>(c.p - text.data());
+  if (c.p != c.end && !options.allow_operations) return fail(ErrorCode::kTrailingText, c, result.fields);
+  return result;
+}
+
+}  // namespace fenmill

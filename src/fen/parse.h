@@ -1,0 +1,34 @@
+// FEN text -> Position. No exceptions, no allocation; every syntax error has a code and a byte column.
+// Only syntax is checked here; fen/validate.h decides whether the position can occur.
+#pragma once
+#include <cstdint>
+#include <string_view>
+
+#include "core/position.h"
+#include "fen/errors.h"
+
+namespace fenmill {
+
+struct ParseOptions {
+  // X-FEN everywhere: K/Q/k/q always mean the outermost rook on that side. Off (the default, "auto"):
+  // with the king on e1/e8 they mean the h/a-file corner rook, as in standard chess.
+  bool chess960 = false;
+  // Leave text after the 4th field unparsed when it is not a clock pair (EPD operations).
+  bool allow_operations = false;
+  // Repair mode: a fullmove number of 0 becomes 1 instead of an error (reported in clock_repaired).
+  bool repair = false;
+};
+
+struct ParseResult {
+  ErrorCode code = ErrorCode::kOk;
+  std::uint32_t column = 0;     // 1-based byte column of the error within the record (0 when ok)
+  std::uint8_t fields = 0;      // how many FEN fields were present (1..6)
+  std::uint32_t rest = 0;       // with allow_operations: offset where EPD operations start, else end
+  bool clock_repaired = false;  // repair mode changed a clock
+  bool ok() const { return code == ErrorCode::kOk; }
+  bool completed() const { return fields < 4; }  // side/castling/ep were filled in with defaults
+};
+
+ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& options = {});
+
+}  // namespace fenmill

@@ -1,0 +1,190 @@
+#include "fen/validate.h"
+
+namespace fenmill {
+namespace {
+
+constexpr Bitboard kLightSquares = 0x55AA55AA55AA55AAull;
+
+Verdict reject(ErrorCode code, Bitboard squares) {
+  Verdict v;
+  v.code = code;
+  v.squares = squares;
+  return v;
+}
+
+// Promoted pieces a side must have: extras beyond the initial set, with bishops counted per square colour.
+int min_promoted(const Position& pos, Color c) {
+  auto extra = [](int have, int initial) { return have > initial ? have - initial : 0; };
+  Bitboard bishops = pos.pieces(c, kBishop);
+  return extra(popcount(pos.pieces(c, kQueen)), 1) + extra(popcount(pos.pieces(c, kRook)), 2) +
+         extra(popcount(pos.pieces(c, kKnight)), 2) + extra(popcount(bishops & kLightSquares), 1) +
+         extra(popcount(bishops & ~kLightSquares), 1);
+}
+
+// Checks one castling right; returns kOk or the reason it cannot exist.
+ErrorCode check_castling(const Position& pos, Color c, CastlingSide side, Bitboard& squares) {
+  Square rook = pos.castling_rook[c][side];
+  int back = c == kWhite ? 0 : 7;
+  Bitboard king = pos.pieces(c, kKing) & rank_bb(back);
+  if (!king) {
+    squares |= pos.pieces(c, kKing);
+    return ErrorCode::kCastlingNoKing;
+  }
+  int kf = file_of(lsb(king));
+  bool right_side = side == kKingSide ? file_of(rook) > kf : file_of(rook) < kf;
+  if (!(pos.pieces(c, kRook) & square_bb(rook)) || !right_side) {
+    squares |= square_bb(rook);
+    return ErrorCode::kCastlingNoRook;
+  }
+  return ErrorCode::kOk;
+}
+
+// The pawn that made the double push behind the ep square, and the square it came from.
+Square pushed_pawn(Square ep) { return ep ^ 8; }
+Square pushed_from(Square ep) { return ep ^ 24; }
+
+ErrorCode check_ep(const Position& pos, Bitboard& squares) {
+  Square ep = pos.ep_square;
+  squares = square_bb(ep);
+  if (rank_of(ep) != (pos.side_to_move == kWhite ? 5 : 2)) return ErrorCode::kEpWrongRank;
+  if (!(pos.pieces(~pos.side_to_move, kPawn) & square_bb(pushed_pawn(ep)))) return ErrorCode::kEpNoPawn;
+  if (pos.occupied() & (square_bb(ep) | square_bb(pushed_from(ep)))) {
+    squares = pos.occupied() & (square_bb(ep) | square_bb(pushed_from(ep)));
+    return ErrorCode::kEpOccupied;
+  }
+  if (pos.halfmove_clock != 0) return ErrorCode::kEpClock;
+  return ErrorCode::kOk;
+}
+
+// Can the side to move's king be in check by these checkers after one legal move by the opponent?
+bool check_possible(const Position& pos, Bitboard checkers) {
+  Color us = pos.side_to_move;
+  Square king = pos.king_square(us);
+  int n = popcount(checkers);
+  if (n == 2) {
+    // Two checkers: one is a discovered slider, so at least one is a slider, and they are not on one line
+    // with the king (the moving piece would have had to pass through the king).
+    Bitboard sliders = pos.pieces(kBishop) | pos.pieces(kRook) | pos.pieces(kQueen);
+    if (!(checkers & sliders)) return false;
+    if (line_bb(lsb(checkers), msb(checkers)) & square_bb(king)) return false;
+  }
+  if (n == 1) {
+    // A pawn on its own second rank has never moved, and pawns and knights cannot discover checks.
+    Bitboard pawn_checker = checkers & pos.pieces(kPawn);
+    if (pawn_checker && relative_rank(~us, rank_of(lsb(pawn_checker))) == 1) return false;
+  }
+  if (pos.ep_square != kNoSquare) {
+    // The last move was the double push: it gave the check, or discovered it.
+    if (n > 1) return false;
+    Square to = pushed_pawn(pos.ep_square);
+    if (lsb(checkers) != to) {
+      Position before = pos;
+      before.remove(to);
+      before.put(~us, kPawn, pushed_from(pos.ep_square));
+      if (before.attackers(king, ~us)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::uint8_t position_hints(const Position& pos) {
+  constexpr Bitboard kUpper = 0xFFFFFFFF00000000ull;
+  Bitboard wp = pos.pieces(kWhite, kPawn), bp = pos.pieces(kBlack, kPawn);
+  bool pawns_reversed = (wp || bp) && popcount(wp & kUpper) > popcount(wp & ~kUpper) &&
+                        popcount(bp & ~kUpper) >= popcount(bp & kUpper);
+  if (!wp && !bp) {
+    Bitboard wk = pos.pieces(kWhite, kKing), bk = pos.pieces(kBlack, kKing);
+    pawns_reversed = (wk & kRank8) && (bk & kRank1);
+  }
+  return pawns_reversed ? kHintFlipped : kHintNone;
+}
+
+bool ep_capture_pseudo(const Position& pos) {
+  if (pos.ep_square == kNoSquare) return false;
+  Color us = pos.side_to_move;
+  return pawn_attacks(~us, pos.ep_square) & pos.pieces(us, kPawn);
+}
+
+bool ep_capture_legal(const Position& pos) {
+  if (pos.ep_square == kNoSquare) return false;
+  Color us = pos.side_to_move;
+  Bitboard captured = square_bb(pushed_pawn(pos.ep_square));
+  Square king = pos.king_square(us);
+  for (Bitboard b = pawn_attacks(~us, pos.ep_square) & pos.pieces(us, kPawn); b; b &= b - 1) {
+    Bitboard occ = (pos.occupied() ^ square_bb(lsb(b)) ^ captured) | square_bb(pos.ep_square);
+    if (!(pos.attackers(king, ~us, occ) & ~captured)) return true;
+  }
+  return false;
+}
+
+namespace {
+Verdict validate_rules(Position& pos, bool repair) {
+  Verdict v;
+  for (Color c : {kWhite, kBlack}) {
+    Bitboard kings = pos.pieces(c, kKing);
+    if (!kings) return reject(ErrorCode::kMissingKing, 0);
+    if (more_than_one(kings)) return reject(ErrorCode::kTooManyKings, kings);
+  }
+  for (Color c : {kWhite, kBlack}) {
+    Bitboard pawns = pos.pieces(c, kPawn);
+    if (popcount(pawns) > 8) return reject(ErrorCode::kTooManyPawns, pawns);
+    if (popcount(pos.by_color[c]) > 16) return reject(ErrorCode::kTooManyPieces, pos.by_color[c]);
+    if (min_promoted(pos, c) > 8 - popcount(pawns)) return reject(ErrorCode::kTooManyPromoted, pos.by_color[c] & ~pawns);
+  }
+  if (Bitboard back = pos.pieces(kPawn) & (kRank1 | kRank8)) return reject(ErrorCode::kPawnOnBackRank, back);
+
+  for (Color c : {kWhite, kBlack})
+    for (CastlingSide side : {kKingSide, kQueenSide}) {
+      if (pos.castling_rook[c][side] == kNoSquare) continue;
+      Bitboard squares = 0;
+      ErrorCode e = check_castling(pos, c, side, squares);
+      if (e == ErrorCode::kOk) continue;
+      if (!repair) return reject(e, squares);
+      pos.castling_rook[c][side] = kNoSquare;
+      v.repairs |= kRepairCastling;
+    }
+
+  if (pos.ep_square != kNoSquare) {
+    Bitboard squares = 0;
+    ErrorCode e = check_ep(pos, squares);
+    if (e == ErrorCode::kEpClock && repair) {
+      pos.halfmove_clock = 0;
+      v.repairs |= kRepairClock;
+    } else if (e != ErrorCode::kOk) {
+      if (!repair) return reject(e, squares);
+      pos.ep_square = kNoSquare;
+      v.repairs |= kRepairEp;
+    }
+  }
+
+  Color us = pos.side_to_move;
+  if (Bitboard b = pos.attackers(pos.king_square(~us), us)) return reject(ErrorCode::kOppositeCheck, b | pos.pieces(~us, kKing));
+  Bitboard checkers = pos.checkers();
+  if (popcount(checkers) > 2) return reject(ErrorCode::kTooManyCheckers, checkers);
+  if (checkers && !check_possible(pos, checkers)) {
+    // Repair cannot invent a last move; but an ep square that made the check impossible can go.
+    if (repair && pos.ep_square != kNoSquare) {
+      Position without = pos;
+      without.ep_square = kNoSquare;
+      if (check_possible(without, checkers)) {
+        pos.ep_square = kNoSquare;
+        v.repairs |= kRepairEp;
+        return v;
+      }
+    }
+    return reject(ErrorCode::kImpossibleCheck, checkers | pos.pieces(us, kKing));
+  }
+  return v;
+}
+
+}  // namespace
+
+Verdict validate(Position& pos, bool repair) {
+  Verdict v = validate_rules(pos, repair);
+  if (!v.ok()) v.hints = position_hints(pos);
+  return v;
+}
+
+}  // namespace fenmill

@@ -1,0 +1,30 @@
+// Position -> FEN / EPD text. Writes into a caller's buffer: no allocation.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "core/position.h"
+
+namespace fenmill {
+
+enum class CastlingNotation : std::uint8_t {
+  kXFen,      // KQkq, with a file letter only where K/Q would be ambiguous (the default)
+  kShredder,  // file letters (HAha) for every Chess960 right; standard positions still KQkq
+};
+
+constexpr std::size_t kMaxFenLength = 128;  // enough for any FEN / EPD position this writer emits
+
+// 6-field FEN. Returns the number of bytes written (no terminator).
+std::size_t write_fen(const Position& pos, char* out, CastlingNotation notation = CastlingNotation::kXFen);
+// 4-field EPD, followed by " hmvc N; fmvn N;" unless the clocks are the defaults 0 and 1.
+std::size_t write_epd(const Position& pos, char* out, CastlingNotation notation = CastlingNotation::kXFen);
+// The four position fields only (placement, side, castling, ep).
+std::size_t write_position_fields(const Position& pos, char* out, CastlingNotation notation);
+
+std::string to_fen(const Position& pos, CastlingNotation notation = CastlingNotation::kXFen);
+
+// Writes an unsigned decimal; returns bytes written.
+std::size_t write_uint(std::uint32_t value, char* out);
+
+}  // namespace fenmill
