@@ -1,27 +1,139 @@
+// fenmill's command line: parses arguments into a Job, runs it, turns errors into exit codes.
+// Exceptions stop here; the engine below reports errors as values.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
 #include <cstdio>
-#include <fstream>
-#include <iostream>
 #include <string>
 
-#include "fen/normalize.h"
+#include "pipeline/report.h"
+#include "pipeline/run.h"
+
+namespace {
+
+using fenmill::Command;
+using fenmill::Job;
+
+struct SubcommandSpec {
+  const char* name;
+  Command command;
+  const char* help;
+};
+
+constexpr SubcommandSpec kSubcommands[] = {
+    {"normalize", Command::kNormalize, "parse, validate, normalize and write every position"},
+    {"dedup", Command::kDedup, "the same, keeping only the first occurrence of each position"},
+    {"validate", Command::kValidate, "report invalid records (exit 1 if any, 0 if none)"},
+    {"convert", Command::kConvert, "change format (fen, epd, bin), normalizing on the way"},
+    {"stats", Command::kStats, "counts: records, valid, invalid by code, distinct positions, ..."},
+};
+
+// Options every subcommand shares; the string fields are resolved after parsing.
+struct RawOptions {
+  std::string to, from = "auto", ep = "legal", key = "position", castling = "xfen";
+  bool progress = false, no_progress = false;
+};
+
+void add_common_options(CLI::App* sub, Job& job, RawOptions& raw) {
+  sub->add_option("INPUT", job.inputs, "input files; - for stdin; several are one stream in order")->required();
+  sub->add_option("-o,--output", job.output, "output path, - for stdout (the default)");
+  sub->add_option("--to", raw.to, "output format: fen, epd or bin (default: from the extension, else fen)")
+      ->check(CLI::IsMember({"fen", "epd", "bin"}));
+  sub->add_option("--from", raw.from, "input format: auto (by extension), fen or epd")
+      ->check(CLI::IsMember({"auto", "fen", "epd"}));
+  sub->add_option("--threads", job.threads, "worker threads, 0 = all cores")->check(CLI::Range(0, 1024));
+  sub->add_option("--rejects", job.rejects_path, "write rejected records as JSON Lines to this file");
+  sub->add_option("--summary", job.summary_path, "write the run's counts as JSON to this file");
+  sub->add_option("--ep", raw.ep, "en-passant square: legal (keep if a capture is legal), pseudo, keep")
+      ->check(CLI::IsMember({"legal", "pseudo", "keep"}));
+  sub->add_flag("--repair", job.normalize.repair,
+                "drop impossible castling rights / ep squares and fix impossible clocks instead of rejecting");
+  sub->add_flag("--chess960", job.normalize.chess960, "read KQkq as X-FEN (outermost rook) everywhere");
+  sub->add_option("--castling", raw.castling, "Chess960 castling notation: xfen or shredder")
+      ->check(CLI::IsMember({"xfen", "shredder"}));
+  sub->add_option("--key", raw.key, "dedup key: full, position, placement-stm, placement")
+      ->check(CLI::IsMember({"full", "position", "placement-stm", "placement"}));
+  sub->add_option("--chunk-size", job.chunk_size, "bytes per parallel chunk (tests and tuning)")->check(CLI::Range(1, 1 << 30));
+  sub->add_flag("--force", job.force, "overwrite existing output files");
+  sub->add_flag("--fail-on-invalid", job.fail_on_invalid, "exit 1 if any record is invalid");
+  sub->add_flag("-q,--quiet", job.quiet, "no summary line on stderr");
+  sub->add_flag("--progress", raw.progress, "show progress on stderr even when it is not a terminal");
+  sub->add_flag("--no-progress", raw.no_progress, "never show progress");
+}
+
+bool ends_with(const std::string& s, const char* suffix) {
+  std::string_view sv(s), suf(suffix);
+  return sv.size() >= suf.size() && sv.substr(sv.size() - suf.size()) == suf;
+}
+
+void resolve(Job& job, const RawOptions& raw, bool count) {
+  using fenmill::OutputFormat;
+  std::string to = raw.to;
+  if (to.empty()) to = ends_with(job.output, ".epd") ? "epd" : ends_with(job.output, ".bin") || ends_with(job.output, ".fmb") ? "bin" : "fen";
+  job.to = to == "epd" ? OutputFormat::kEpd : to == "bin" ? OutputFormat::kBinary : OutputFormat::kFen;
+  job.from_auto = raw.from == "auto";
+  job.from = raw.from == "epd" ? fenmill::InputFormat::kEpd : fenmill::InputFormat::kFen;
+  job.normalize.ep = raw.ep == "pseudo" ? fenmill::EpPolicy::kPseudo
+                     : raw.ep == "keep" ? fenmill::EpPolicy::kKeep
+                                        : fenmill::EpPolicy::kLegal;
+  job.key = raw.key == "full"            ? fenmill::DedupLevel::kFull
+            : raw.key == "placement-stm" ? fenmill::DedupLevel::kPlacementSide
+            : raw.key == "placement"     ? fenmill::DedupLevel::kPlacement
+                                         : fenmill::DedupLevel::kPosition;
+  job.castling_notation = raw.castling == "shredder" ? fenmill::CastlingNotation::kShredder : fenmill::CastlingNotation::kXFen;
+  job.progress = raw.no_progress ? 0 : raw.progress ? 1 : -1;
+  job.count = count;
+  if (job.chunk_size == 0) job.chunk_size = 1;
+}
+
+void print_summary(const Job& job, const fenmill::RunOutcome& o) {
+  const auto& c = o.counts;
+  double mb = static_cast<double>(o.bytes_in) / 1e6;
+  std::fprintf(stderr, "fenmill: %llu records: %llu valid (%llu repaired, %llu completed), %llu invalid",
+               static_cast<unsigned long long>(c.records), static_cast<unsigned long long>(c.valid),
+               static_cast<unsigned long long>(c.repaired), static_cast<unsigned long long>(c.completed),
+               static_cast<unsigned long long>(c.invalid));
+  if (job.dedup()) std::fprintf(stderr, ", %llu duplicates", static_cast<unsigned long long>(c.duplicates));
+  if (job.writes_positions()) std::fprintf(stderr, "; %llu written", static_cast<unsigned long long>(c.written));
+  std::fprintf(stderr, "; %.1f MB in %.2f s (%.0f MB/s)\n", mb, o.seconds, o.seconds > 0 ? mb / o.seconds : 0.0);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: fenmill normalize FILE\n");
-    return 2;
+  CLI::App app{"fenmill: bulk chess position normalizer, validator and deduplicator"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "fenmill 0.1.0");
+  Job job;
+  RawOptions raw;
+  bool count = false;
+  for (const SubcommandSpec& spec : kSubcommands) {
+    CLI::App* sub = app.add_subcommand(spec.name, spec.help);
+    add_common_options(sub, job, raw);
+    if (spec.command == Command::kDedup) sub->add_flag("--count", count, "append each position's number of occurrences (tab-separated)");
+    if (spec.command == Command::kValidate) sub->add_flag("--json", job.json, "report as JSON Lines");
+    sub->callback([&job, spec] { job.command = spec.command; });
   }
-  std::ifstream in(argv[2], std::ios::binary);
-  std::string line;
-  fenmill::Position pos;
-  char buf[fenmill::kMaxFenLength];
-  for (long n = 1; std::getline(in, line); ++n) {
-    auto r = fenmill::normalize_fen(line, pos);
-    if (r.ok()) {
-      std::size_t len = fenmill::write_fen(pos, buf);
-      buf[len++] = '\n';
-      std::fwrite(buf, 1, len, stdout);
-    } else {
-      std::fprintf(stderr, "%s:%ld:%u: %s\n", argv[2], n, r.column, std::string(fenmill::error_name(r.code)).c_str());
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : fenmill::kExitUsageOrIo;
+  }
+  resolve(job, raw, count);
+  if (job.count && job.to == fenmill::OutputFormat::kBinary) {
+    std::fprintf(stderr, "fenmill: --count writes text; it cannot be combined with binary output\n");
+    return fenmill::kExitUsageOrIo;
+  }
+  try {
+    fenmill::RunOutcome outcome = fenmill::run_job(job);
+    if (outcome.exit_code == fenmill::kExitUsageOrIo) {
+      std::fprintf(stderr, "fenmill: error: %s\n", outcome.error.c_str());
+      return outcome.exit_code;
     }
+    if (!job.quiet) print_summary(job, outcome);
+    return outcome.exit_code;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "fenmill: error: %s\n", e.what());
+    return fenmill::kExitUsageOrIo;
   }
 }

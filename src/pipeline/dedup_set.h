@@ -1,0 +1,88 @@
+// Open-addressing set of 128-bit keys for dedup: 16 bytes a slot, at most 70% full, so about
+// 23 bytes per distinct position. Keys are already uniform hashes, so the low bits pick the slot.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/keys.h"
+
+namespace fenmill {
+
+using DedupKey = Key128;
+
+class DedupSet {
+ public:
+  explicit DedupSet(std::size_t initial_capacity = 1 << 16) { rehash(round_up(initial_capacity)); }
+
+  // Inserts the key; returns whether it was new.
+  bool insert(DedupKey key) { return insert_slot(key) != kFound; }
+  std::size_t size() const { return size_; }
+  std::size_t memory_bytes() const { return slots_.capacity() * sizeof(DedupKey); }
+
+ protected:
+  static constexpr std::size_t kFound = ~std::size_t(0);
+  // Returns the slot index of a newly inserted key, or kFound if it was present.
+  std::size_t insert_slot(DedupKey key) {
+    if (key == DedupKey{}) {  // the all-zero key marks empty slots; track it aside
+      if (has_zero_) return kFound;
+      has_zero_ = true;
+      ++size_;
+      return slots_.size();  // a virtual slot just past the table
+    }
+    if ((size_ + 1) * 10 > slots_.size() * 7) grow();
+    std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = key.lo & mask;; i = (i + 1) & mask) {
+      if (slots_[i] == key) return kFound;
+      if (slots_[i] == DedupKey{}) {
+        slots_[i] = key;
+        ++size_;
+        return i;
+      }
+    }
+  }
+
+ private:
+  static std::size_t round_up(std::size_t n) {
+    std::size_t c = 16;
+    while (c < n) c <<= 1;
+    return c;
+  }
+  void rehash(std::size_t capacity) {
+    std::vector<DedupKey> old;
+    old.swap(slots_);
+    slots_.assign(capacity, DedupKey{});
+    std::size_t mask = capacity - 1;
+    for (const DedupKey& k : old) {
+      if (k == DedupKey{}) continue;
+      std::size_t i = k.lo & mask;
+      while (!(slots_[i] == DedupKey{})) i = (i + 1) & mask;
+      slots_[i] = k;
+    }
+  }
+  void grow() { rehash(slots_.size() * 2); }
+
+  std::vector<DedupKey> slots_;
+  std::size_t size_ = 0;
+  bool has_zero_ = false;
+};
+
+// DedupSet plus an occurrence count per distinct key, for `dedup --count`.
+class CountingDedupSet {
+ public:
+  // Returns the first-seen ordinal of the key and whether it is new; counts every occurrence.
+  std::uint32_t insert(DedupKey key, bool& is_new);
+  const std::vector<std::uint32_t>& counts() const { return counts_; }
+
+ private:
+  struct Slot {
+    DedupKey key;
+    std::uint32_t ordinal;
+  };
+  std::vector<Slot> slots_ = std::vector<Slot>(1 << 16, Slot{DedupKey{}, 0});
+  std::vector<std::uint32_t> counts_;
+  std::uint32_t zero_ordinal_ = ~0u;
+  void grow();
+};
+
+}  // namespace fenmill

@@ -1,0 +1,51 @@
+// What one fenmill run does: the subcommand's choices, shared by every pipeline stage.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "fen/normalize.h"
+
+namespace fenmill {
+
+enum class Command : std::uint8_t { kNormalize, kDedup, kValidate, kConvert, kStats };
+enum class OutputFormat : std::uint8_t { kFen, kEpd, kBinary, kNone };
+enum class InputFormat : std::uint8_t { kFen, kEpd };
+
+// Dedup key levels as the CLI names them.
+enum class DedupLevel : std::uint8_t {
+  kFull,            // placement, side, castling, ep, clocks
+  kPosition,        // placement, side, castling, legal ep (the default)
+  kPlacementSide,   // placement, side
+  kPlacement,       // placement only
+};
+
+struct Job {
+  Command command = Command::kNormalize;
+  std::vector<std::string> inputs;
+  std::string output = "-";
+  OutputFormat to = OutputFormat::kFen;
+  InputFormat from = InputFormat::kFen;
+  bool from_auto = true;  // decide per input by extension
+  NormalizeOptions normalize;
+  CastlingNotation castling_notation = CastlingNotation::kXFen;
+  DedupLevel key = DedupLevel::kPosition;
+  bool count = false;
+  bool force = false;
+  bool fail_on_invalid = false;
+  bool json = false;  // validate: JSON Lines instead of FILE:LINE:COL lines
+  int threads = 0;
+  std::size_t chunk_size = 2u << 20;
+  std::string rejects_path;
+  std::string summary_path;
+  int progress = -1;  // -1 auto (terminal), 0 off, 1 forced
+  bool quiet = false;
+
+  bool dedup() const { return command == Command::kDedup; }
+  bool writes_positions() const {
+    return command == Command::kNormalize || command == Command::kDedup || command == Command::kConvert;
+  }
+};
+
+}  // namespace fenmill

@@ -1,0 +1,47 @@
+#include "pipeline/progress.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace fenmill {
+
+Progress::Progress(int mode, const std::vector<std::string>& inputs)
+    : enabled_(mode == 1 || (mode == -1 && isatty(STDERR_FILENO))),
+      start_(std::chrono::steady_clock::now()),
+      last_(start_) {
+  bool all_known = true;
+  for (const std::string& path : inputs) {
+    struct stat st {};
+    bool known = path != "-" && stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+                 !(path.size() > 4 && path.compare(path.size() - 4, 4, ".zst") == 0);
+    sizes_.push_back(known ? static_cast<std::uint64_t>(st.st_size) : 0);
+    all_known = all_known && known;
+    total_ += sizes_.back();
+  }
+  if (!all_known) total_ = 0;
+}
+
+void Progress::update(std::uint64_t done_in_input, std::uint32_t input, std::uint64_t records) {
+  if (!enabled_) return;
+  auto now = std::chrono::steady_clock::now();
+  if (now - last_ < std::chrono::milliseconds(250)) return;
+  last_ = now;
+  std::uint64_t done = done_in_input;
+  for (std::uint32_t i = 0; i < input && i < sizes_.size(); ++i) done += sizes_[i];
+  double secs = std::chrono::duration<double>(now - start_).count();
+  double rate = secs > 0 ? static_cast<double>(records) / secs : 0;
+  char eta[32] = "";
+  if (total_ && done && done <= total_)
+    std::snprintf(eta, sizeof eta, ", ETA %.0f s", secs * static_cast<double>(total_ - done) / static_cast<double>(done));
+  std::fprintf(stderr, "\r%.1f MB, %llu records, %.2f M records/s%s   ", static_cast<double>(done) / 1e6,
+               static_cast<unsigned long long>(records), rate / 1e6, eta);
+  printed_ = true;
+}
+
+void Progress::finish() {
+  if (printed_) std::fprintf(stderr, "\n");
+}
+
+}  // namespace fenmill

@@ -1,0 +1,27 @@
+// A one-line progress report on stderr (bytes done, records/s, ETA): only when stderr is a
+// terminal, unless forced on or off. Updated at most a few times a second from the serial sink.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace fenmill {
+
+class Progress {
+ public:
+  // mode: -1 auto (stderr is a terminal), 0 off, 1 on.
+  Progress(int mode, const std::vector<std::string>& inputs);
+  // done_in_input: bytes finished in input number `input`; records: records so far.
+  void update(std::uint64_t done_in_input, std::uint32_t input, std::uint64_t records);
+  void finish();
+
+ private:
+  bool enabled_;
+  std::vector<std::uint64_t> sizes_;  // 0 where unknown (pipes, compressed input)
+  std::uint64_t total_ = 0;           // sum of known sizes, 0 if any is unknown
+  std::chrono::steady_clock::time_point start_, last_;
+  bool printed_ = false;
+};
+
+}  // namespace fenmill

@@ -1,0 +1,184 @@
+#include "pipeline/report.h"
+
+#include <cstdio>
+
+#include "fen/validate.h"
+
+namespace fenmill {
+namespace {
+
+// Length of the valid UTF-8 sequence starting at s[i], or 0.
+std::size_t utf8_length(std::string_view s, std::size_t i) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  if (n == 2 && c < 0xC2) return 0;  // overlong
+  for (std::size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+  return n;
+}
+
+void append_uint(std::string& out, std::uint64_t v) { out += std::to_string(v); }
+
+}  // namespace
+
+void append_json_string(std::string& out, std::string_view s) {
+  out.push_back('"');
+  for (std::size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      std::size_t n = utf8_length(s, i);
+      if (n) {
+        out.append(s.substr(i, n));
+        i += n;
+        continue;
+      }
+    }
+    char esc[8];
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20 || c >= 0x7F) {
+          std::snprintf(esc, sizeof esc, "\\u%04x", c);
+          out += esc;
+        } else {
+          out.push_back(static_cast<char>(c));
+        }
+    }
+    ++i;
+  }
+  out.push_back('"');
+}
+
+std::string reject_message(const Reject& r) {
+  std::string m(error_message(r.code));
+  if (r.squares && !is_syntax_error(r.code)) {
+    m += " (squares:";
+    for (Bitboard b = r.squares; b; b &= b - 1) {
+      Square s = lsb(b);
+      m += ' ';
+      m += static_cast<char>('a' + file_of(s));
+      m += static_cast<char>('1' + rank_of(s));
+    }
+    m += ')';
+  }
+  if (r.hints & kHintFlipped)
+    m += " (hint: White's pawns stand on Black's side and Black's on White's: the board may be written from "
+         "rank 1 instead of rank 8, or the colours swapped)";
+  return m;
+}
+
+void append_reject_json(std::string& out, std::string_view file, const Reject& r, std::string_view input) {
+  out += "{\"file\":";
+  append_json_string(out, file);
+  out += ",\"line\":";
+  append_uint(out, r.line);
+  out += ",\"column\":";
+  append_uint(out, r.column);
+  out += ",\"code\":\"";
+  out += error_name(r.code);
+  out += "\",\"message\":";
+  append_json_string(out, reject_message(r));
+  out += ",\"input\":";
+  append_json_string(out, input);
+  out += "}\n";
+}
+
+void append_reject_line(std::string& out, std::string_view file, const Reject& r) {
+  out.append(file);
+  out += ':';
+  append_uint(out, r.line);
+  out += ':';
+  append_uint(out, r.column);
+  out += ": ";
+  out += error_name(r.code);
+  out += ": ";
+  out += reject_message(r);
+  out += '\n';
+}
+
+namespace {
+void append_by_code(std::string& out, const Counts& c, const char* indent) {
+  out += "{";
+  bool first = true;
+  for (int i = 1; i < kErrorCodeCount; ++i) {
+    if (!c.invalid_by_code[i]) continue;
+    out += first ? "" : ",";
+    out += indent;
+    out += "\"";
+    out += error_name(static_cast<ErrorCode>(i));
+    out += "\": ";
+    append_uint(out, c.invalid_by_code[i]);
+    first = false;
+  }
+  out += "}";
+}
+}  // namespace
+
+std::string summary_json(const Counts& c, const RunFacts& f) {
+  std::string out = "{\"records\": ";
+  append_uint(out, c.records);
+  out += ", \"valid\": ";
+  append_uint(out, c.valid);
+  out += ", \"invalid\": ";
+  append_uint(out, c.invalid);
+  out += ", \"repaired\": ";
+  append_uint(out, c.repaired);
+  out += ", \"completed\": ";
+  append_uint(out, c.completed);
+  out += ", \"duplicates\": ";
+  append_uint(out, c.duplicates);
+  out += ", \"written\": ";
+  append_uint(out, c.written);
+  out += ", \"invalid_by_code\": ";
+  append_by_code(out, c, "");
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.3f", f.seconds);
+  out += ", \"seconds\": ";
+  out += secs;
+  out += ", \"bytes_in\": ";
+  append_uint(out, f.bytes_in);
+  out += "}\n";
+  return out;
+}
+
+std::string stats_json(const Counts& c, const RunFacts& f) {
+  std::string out = "{\n  \"records\": ";
+  append_uint(out, c.records);
+  out += ",\n  \"valid\": ";
+  append_uint(out, c.valid);
+  out += ",\n  \"invalid\": ";
+  append_uint(out, c.invalid);
+  out += ",\n  \"invalid_by_code\": ";
+  append_by_code(out, c, "");
+  out += ",\n  \"distinct_positions\": ";
+  append_uint(out, f.distinct);
+  out += ",\n  \"side_to_move\": {\"w\": ";
+  append_uint(out, c.side_to_move[0]);
+  out += ", \"b\": ";
+  append_uint(out, c.side_to_move[1]);
+  out += "},\n  \"with_castling_rights\": ";
+  append_uint(out, c.with_castling);
+  out += ",\n  \"with_ep_square\": ";
+  append_uint(out, c.with_ep);
+  out += ",\n  \"pieces_on_board\": {";
+  bool first = true;
+  for (int i = 0; i <= 32; ++i) {
+    if (!c.piece_count[i]) continue;
+    out += first ? "\"" : ", \"";
+    append_uint(out, static_cast<std::uint64_t>(i));
+    out += "\": ";
+    append_uint(out, c.piece_count[i]);
+    first = false;
+  }
+  out += "},\n  \"bytes_in\": ";
+  append_uint(out, f.bytes_in);
+  out += "\n}\n";
+  return out;
+}
+
+}  // namespace fenmill

@@ -1,0 +1,34 @@
+// Human and machine text about rejected records and the run: messages, rejects JSON Lines,
+// `validate` lines and the summary JSON. Not on the hot path (only invalid records get here).
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "pipeline/chunk_processor.h"
+#include "pipeline/counts.h"
+
+namespace fenmill {
+
+// "message (squares: e1 h1) (hint: ...)" for a rejected record.
+std::string reject_message(const Reject& r);
+
+// Appends s as a JSON string literal (quotes included); bytes that are not valid UTF-8 are
+// written as \u00XX (read as Latin-1), so the output is always valid JSON.
+void append_json_string(std::string& out, std::string_view s);
+
+// {"file":...,"line":...,"column":...,"code":...,"message":...,"input":...}\n
+void append_reject_json(std::string& out, std::string_view file, const Reject& r, std::string_view input);
+// FILE:LINE:COLUMN: CODE: message\n
+void append_reject_line(std::string& out, std::string_view file, const Reject& r);
+
+struct RunFacts {
+  double seconds = 0;
+  std::uint64_t bytes_in = 0;
+  std::uint64_t distinct = 0;  // stats / dedup
+};
+
+std::string summary_json(const Counts& c, const RunFacts& facts);
+// The `stats` subcommand's report (JSON, pretty enough to read).
+std::string stats_json(const Counts& c, const RunFacts& facts);
+
+}  // namespace fenmill

@@ -1,0 +1,272 @@
+#include "pipeline/run.h"
+
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/parallel_pipeline.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "formats/binary_file.h"
+#include "formats/binary_record.h"
+#include "io/atomic_output.h"
+#include "io/multi_chunker.h"
+#include "pipeline/chunk_processor.h"
+#include "pipeline/dedup_set.h"
+#include "pipeline/progress.h"
+#include "pipeline/report.h"
+
+namespace fenmill {
+namespace {
+
+struct Work {
+  Chunk chunk;
+  ChunkResult result;
+  bool epd_input = false;
+};
+
+// Reuses Work objects, so chunk buffers and result strings keep their capacity between chunks.
+class WorkPool {
+ public:
+  Work* acquire() {
+    std::lock_guard lock(mutex_);
+    if (free_.empty()) {
+      all_.push_back(std::make_unique<Work>());
+      return all_.back().get();
+    }
+    Work* w = free_.back();
+    free_.pop_back();
+    return w;
+  }
+  void release(Work* w) {
+    std::lock_guard lock(mutex_);
+    free_.push_back(w);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Work>> all_;
+  std::vector<Work*> free_;
+};
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+bool is_epd_name(std::string_view name) {
+  if (ends_with(name, ".zst")) name.remove_suffix(4);
+  return ends_with(name, ".epd") || ends_with(name, ".EPD");
+}
+
+// The serial, in-order end of the pipeline: dedup, write, rejects, counts.
+class Sink {
+ public:
+  Sink(const Job& job, AtomicOutput* out, AtomicOutput* rejects) : job_(job), out_(out), rejects_(rejects) {
+    if (job.to == OutputFormat::kBinary && job.writes_positions()) append_header(buffer_, BinaryVariant::kChess);
+  }
+
+  bool consume(const Work& w, std::string& error) {
+    const ChunkResult& r = w.result;
+    counts_.add(r.counts);
+    if (job_.command == Command::kStats) {
+      for (const Key128& k : r.keys) distinct_.insert(k);
+    } else if (job_.dedup()) {
+      dedup_chunk(r);
+    } else if (job_.writes_positions()) {
+      counts_.written += r.counts.valid;
+      if (job_.to == OutputFormat::kBinary)
+        pending_binary_.append(r.out);
+      else
+        buffer_.append(r.out);
+    }
+    for (const Reject& rej : r.rejects) {
+      std::string_view input(r.reject_text.data() + rej.text_begin, rej.text_end - rej.text_begin);
+      if (rejects_) append_reject_json(reject_buffer_, w.chunk.source_name, rej, input);
+      if (job_.command == Command::kValidate) {
+        if (job_.json)
+          append_reject_json(buffer_, w.chunk.source_name, rej, input);
+        else
+          append_reject_line(buffer_, w.chunk.source_name, rej);
+      }
+    }
+    flush_binary_blocks(false);
+    return flush(false, error);
+  }
+
+  bool finish(std::string& error) {
+    if (job_.count) write_counted();
+    flush_binary_blocks(true);
+    return flush(true, error);
+  }
+
+  const Counts& counts() const { return counts_; }
+  std::uint64_t distinct() const {
+    return job_.command == Command::kStats ? distinct_.size() : job_.count ? counting_.counts().size() : distinct_.size();
+  }
+
+ private:
+  void dedup_chunk(const ChunkResult& r) {
+    const bool binary = job_.to == OutputFormat::kBinary;
+    std::uint32_t begin = 0;
+    for (std::size_t i = 0; i < r.keys.size(); ++i) {
+      std::uint32_t end = binary ? static_cast<std::uint32_t>((i + 1) * kRecordSize) : r.ends[i];
+      std::string_view record(r.out.data() + begin, end - begin);
+      begin = end;
+      bool is_new;
+      if (job_.count) {
+        counting_.insert(r.keys[i], is_new);
+        if (is_new) {
+          kept_.append(record);
+          kept_ends_.push_back(kept_.size());
+        }
+      } else {
+        is_new = distinct_.insert(r.keys[i]);
+        if (is_new) (binary ? pending_binary_ : buffer_).append(record);
+      }
+      if (is_new)
+        ++counts_.written;
+      else
+        ++counts_.duplicates;
+    }
+  }
+
+  // --count: every distinct record with its number of occurrences, tab-separated, in first-seen order.
+  void write_counted() {
+    std::size_t begin = 0;
+    for (std::size_t i = 0; i < kept_ends_.size(); ++i) {
+      std::string_view record(kept_.data() + begin, kept_ends_[i] - begin - 1);  // without '\n'
+      begin = kept_ends_[i];
+      buffer_.append(record);
+      buffer_.push_back('\t');
+      buffer_ += std::to_string(counting_.counts()[i]);
+      buffer_.push_back('\n');
+    }
+  }
+
+  // Binary blocks hold exactly kMaxBlockRecords records (the last one fewer), whatever the chunking.
+  void flush_binary_blocks(bool final) {
+    std::size_t block_bytes = kMaxBlockRecords * kRecordSize;
+    std::size_t used = 0;
+    while (pending_binary_.size() - used >= block_bytes || (final && pending_binary_.size() > used)) {
+      std::size_t n = std::min(block_bytes, pending_binary_.size() - used) / kRecordSize;
+      append_block(buffer_, reinterpret_cast<const std::uint8_t*>(pending_binary_.data() + used), n);
+      used += n * kRecordSize;
+    }
+    pending_binary_.erase(0, used);
+  }
+
+  bool flush(bool final, std::string& error) {
+    constexpr std::size_t kFlushAt = 1 << 20;
+    if (out_ && (final || buffer_.size() >= kFlushAt)) {
+      if (!out_->write(buffer_)) return (error = out_->error()), false;
+      buffer_.clear();
+    }
+    if (rejects_ && (final || reject_buffer_.size() >= kFlushAt)) {
+      if (!rejects_->write(reject_buffer_)) return (error = rejects_->error()), false;
+      reject_buffer_.clear();
+    }
+    return true;
+  }
+
+  const Job& job_;
+  AtomicOutput* out_;
+  AtomicOutput* rejects_;
+  Counts counts_;
+  DedupSet distinct_;
+  CountingDedupSet counting_;
+  std::string kept_;
+  std::vector<std::size_t> kept_ends_;
+  std::string buffer_;
+  std::string pending_binary_;
+  std::string reject_buffer_;
+};
+
+}  // namespace
+
+RunOutcome run_job(const Job& job) {
+  RunOutcome outcome;
+  auto start = std::chrono::steady_clock::now();
+  auto fail = [&](std::string message) {
+    outcome.exit_code = kExitUsageOrIo;
+    outcome.error = std::move(message);
+    return outcome;
+  };
+
+  std::string error;
+  if (job.writes_positions() && job.to == OutputFormat::kBinary && job.output == "-" &&
+      AtomicOutput::stdout_is_terminal())
+    return fail("refusing to write binary output to a terminal (use -o FILE or a pipe)");
+  std::unique_ptr<AtomicOutput> out = AtomicOutput::open(job.output, job.force, error);
+  if (!out) return fail(error);
+  std::unique_ptr<AtomicOutput> rejects;
+  if (!job.rejects_path.empty()) {
+    rejects = AtomicOutput::open(job.rejects_path, job.force, error);
+    if (!rejects) return fail(error);
+  }
+
+  int threads = job.threads > 0 ? job.threads : tbb::info::default_concurrency();
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  MultiChunker chunker(job.inputs, job.chunk_size);
+  WorkPool pool;
+  Sink sink(job, out.get(), rejects.get());
+  Progress progress(job.progress, job.inputs);
+  std::string read_error, write_error;
+  std::uint64_t bytes_in = 0;
+
+  tbb::parallel_pipeline(
+      static_cast<std::size_t>(threads) * 2 + 2,
+      tbb::make_filter<void, Work*>(tbb::filter_mode::serial_in_order,
+                                    [&](tbb::flow_control& fc) -> Work* {
+                                      Work* w = pool.acquire();
+                                      if (!write_error.empty() || !chunker.next(w->chunk, read_error)) {
+                                        pool.release(w);
+                                        fc.stop();
+                                        return nullptr;
+                                      }
+                                      w->epd_input = job.from_auto ? is_epd_name(w->chunk.source_name)
+                                                                   : job.from == InputFormat::kEpd;
+                                      return w;
+                                    }) &
+          tbb::make_filter<Work*, Work*>(tbb::filter_mode::parallel,
+                                         [&](Work* w) {
+                                           process_chunk(w->chunk.bytes, w->chunk.first_line, w->epd_input, job,
+                                                         w->result);
+                                           return w;
+                                         }) &
+          tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order, [&](Work* w) {
+            bytes_in += w->chunk.bytes.size();
+            if (write_error.empty()) sink.consume(*w, write_error);
+            progress.update(w->chunk.offset + w->chunk.bytes.size(), w->chunk.source_index, sink.counts().records);
+            pool.release(w);
+          }));
+  progress.finish();
+
+  if (!read_error.empty()) return fail(read_error);
+  if (!write_error.empty()) return fail(write_error);
+  outcome.counts = sink.counts();
+  outcome.distinct = sink.distinct();
+  outcome.bytes_in = bytes_in;
+  outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (job.command == Command::kStats) {
+    RunFacts facts{outcome.seconds, bytes_in, outcome.distinct};
+    std::string text = stats_json(outcome.counts, facts);
+    if (!out->write(text)) return fail(out->error());
+  }
+  if (!sink.finish(error)) return fail(error);
+  if (!job.summary_path.empty()) {
+    RunFacts facts{outcome.seconds, bytes_in, outcome.distinct};
+    std::unique_ptr<AtomicOutput> summary = AtomicOutput::open(job.summary_path, job.force, error);
+    if (!summary) return fail(error);
+    if (!summary->write(summary_json(outcome.counts, facts)) || !summary->commit(error)) return fail(summary->error() + error);
+  }
+  if ((rejects && !rejects->commit(error)) || !out->commit(error)) return fail(error);
+  bool invalid = outcome.counts.invalid > 0;
+  if (invalid && (job.command == Command::kValidate || job.fail_on_invalid)) outcome.exit_code = kExitDataProblem;
+  return outcome;
+}
+
+}  // namespace fenmill
