@@ -102,14 +102,12 @@ void append_reject_line(std::string& out, std::string_view file, const Reject& r
 }
 
 namespace {
-void append_by_code(std::string& out, const Counts& c, const char* indent) {
+void append_by_code(std::string& out, const Counts& c) {
   out += "{";
   bool first = true;
   for (int i = 1; i < kErrorCodeCount; ++i) {
     if (!c.invalid_by_code[i]) continue;
-    out += first ? "" : ",";
-    out += indent;
-    out += "\"";
+    out += first ? "\"" : ", \"";
     out += error_name(static_cast<ErrorCode>(i));
     out += "\": ";
     append_uint(out, c.invalid_by_code[i]);
@@ -135,7 +133,7 @@ std::string summary_json(const Counts& c, const RunFacts& f) {
   out += ", \"written\": ";
   append_uint(out, c.written);
   out += ", \"invalid_by_code\": ";
-  append_by_code(out, c, "");
+  append_by_code(out, c);
   char secs[32];
   std::snprintf(secs, sizeof secs, "%.3f", f.seconds);
   out += ", \"seconds\": ";
@@ -154,7 +152,7 @@ std::string stats_json(const Counts& c, const RunFacts& f) {
   out += ",\n  \"invalid\": ";
   append_uint(out, c.invalid);
   out += ",\n  \"invalid_by_code\": ";
-  append_by_code(out, c, "");
+  append_by_code(out, c);
   out += ",\n  \"distinct_positions\": ";
   append_uint(out, f.distinct);
   out += ",\n  \"side_to_move\": {\"w\": ";

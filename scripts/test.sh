@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs dependencies, builds, and runs every test: the release build's GoogleTest suite (including the
+# differential test against chessops), a short libFuzzer run, and the suite again under ASan+UBSan.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+JOBS=${JOBS:-$(nproc)}
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+
+scripts/setup.sh
+# chessops for the differential test (npm registry only; lock file pins the version)
+if [ -f tests/diff/package-lock.json ]; then
+  npm ci --prefix tests/diff --no-audit --no-fund --loglevel=error
+fi
+
+echo "== release build + tests"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+ninja -C build -j "$JOBS"
+ctest --test-dir build --output-on-failure -j "$JOBS"
+
+echo "== libFuzzer: FEN parse + validate + normalize, ${FUZZ_SECONDS}s"
+CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFENMILL_FUZZ=ON \
+  -DFENMILL_TESTS=OFF -DFENMILL_BENCH=OFF -DFENMILL_SANITIZE=ON >/dev/null
+ninja -C build-fuzz -j "$JOBS" fen_fuzz
+mkdir -p build-fuzz/corpus
+build-fuzz/fen_fuzz -max_total_time="$FUZZ_SECONDS" -max_len=256 build-fuzz/corpus tests/fuzz/corpus
+
+echo "== ASan + UBSan build + tests"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFENMILL_SANITIZE=ON -DFENMILL_BENCH=OFF >/dev/null
+ninja -C build-asan -j "$JOBS"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure -j "$JOBS"
+
