@@ -5,6 +5,7 @@
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -207,6 +208,12 @@ RunOutcome run_job(const Job& job) {
     rejects = AtomicOutput::open(job.rejects_path, job.force, error);
     if (!rejects) return fail(error);
   }
+  // Opened now, so an existing summary file stops the run before any work, not after it.
+  std::unique_ptr<AtomicOutput> summary;
+  if (!job.summary_path.empty()) {
+    summary = AtomicOutput::open(job.summary_path, job.force, error);
+    if (!summary) return fail(error);
+  }
 
   int threads = job.threads > 0 ? job.threads : tbb::info::default_concurrency();
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
@@ -215,6 +222,8 @@ RunOutcome run_job(const Job& job) {
   Sink sink(job, out.get(), rejects.get());
   Progress progress(job.progress, job.inputs);
   std::string read_error, write_error;
+  // The reader stage runs concurrently with the sink: it must not read write_error while the sink sets it.
+  std::atomic<bool> write_failed{false};
   std::uint64_t bytes_in = 0;
 
   tbb::parallel_pipeline(
@@ -222,7 +231,7 @@ RunOutcome run_job(const Job& job) {
       tbb::make_filter<void, Work*>(tbb::filter_mode::serial_in_order,
                                     [&](tbb::flow_control& fc) -> Work* {
                                       Work* w = pool.acquire();
-                                      if (!write_error.empty() || !chunker.next(w->chunk, read_error)) {
+                                      if (write_failed.load(std::memory_order_relaxed) || !chunker.next(w->chunk, read_error)) {
                                         pool.release(w);
                                         fc.stop();
                                         return nullptr;
@@ -239,7 +248,7 @@ RunOutcome run_job(const Job& job) {
                                          }) &
           tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order, [&](Work* w) {
             bytes_in += w->chunk.bytes.size();
-            if (write_error.empty()) sink.consume(*w, write_error);
+            if (write_error.empty() && !sink.consume(*w, write_error)) write_failed.store(true, std::memory_order_relaxed);
             progress.update(w->chunk.offset + w->chunk.bytes.size(), w->chunk.source_index, sink.counts().records);
             pool.release(w);
           }));
@@ -257,13 +266,11 @@ RunOutcome run_job(const Job& job) {
     if (!out->write(text)) return fail(out->error());
   }
   if (!sink.finish(error)) return fail(error);
-  if (!job.summary_path.empty()) {
-    RunFacts facts{outcome.seconds, bytes_in, outcome.distinct};
-    std::unique_ptr<AtomicOutput> summary = AtomicOutput::open(job.summary_path, job.force, error);
-    if (!summary) return fail(error);
-    if (!summary->write(summary_json(outcome.counts, facts)) || !summary->commit(error)) return fail(summary->error() + error);
-  }
-  if ((rejects && !rejects->commit(error)) || !out->commit(error)) return fail(error);
+  if (summary && !summary->write(summary_json(outcome.counts, {outcome.seconds, bytes_in, outcome.distinct})))
+    return fail(summary->error());
+  // The positions first: a run that fails here leaves no summary claiming they were written.
+  if (!out->commit(error) || (rejects && !rejects->commit(error)) || (summary && !summary->commit(error)))
+    return fail(error);
   bool invalid = outcome.counts.invalid > 0;
   if (invalid && (job.command == Command::kValidate || job.fail_on_invalid)) outcome.exit_code = kExitDataProblem;
   return outcome;
