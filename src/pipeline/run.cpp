@@ -112,26 +112,28 @@ class Sink {
  private:
   void dedup_chunk(const ChunkResult& r) {
     const bool binary = job_.to == OutputFormat::kBinary;
+    is_new_.resize(r.keys.size());
+    if (job_.count) {
+      for (std::size_t i = 0; i < r.keys.size(); ++i) {
+        bool fresh;
+        counting_.insert(r.keys[i], fresh);
+        is_new_[i] = fresh;
+      }
+    } else {
+      distinct_.insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
+    }
+    std::string& sink = job_.count ? kept_ : binary ? pending_binary_ : buffer_;
     std::uint32_t begin = 0;
     for (std::size_t i = 0; i < r.keys.size(); ++i) {
       std::uint32_t end = binary ? static_cast<std::uint32_t>((i + 1) * kRecordSize) : r.ends[i];
-      std::string_view record(r.out.data() + begin, end - begin);
-      begin = end;
-      bool is_new;
-      if (job_.count) {
-        counting_.insert(r.keys[i], is_new);
-        if (is_new) {
-          kept_.append(record);
-          kept_ends_.push_back(kept_.size());
-        }
-      } else {
-        is_new = distinct_.insert(r.keys[i]);
-        if (is_new) (binary ? pending_binary_ : buffer_).append(record);
-      }
-      if (is_new)
+      if (is_new_[i]) {
+        sink.append(r.out.data() + begin, end - begin);
+        if (job_.count) kept_ends_.push_back(kept_.size());
         ++counts_.written;
-      else
+      } else {
         ++counts_.duplicates;
+      }
+      begin = end;
     }
   }
 
@@ -179,6 +181,7 @@ class Sink {
   Counts counts_;
   DedupSet distinct_;
   CountingDedupSet counting_;
+  std::vector<std::uint8_t> is_new_;
   std::string kept_;
   std::vector<std::size_t> kept_ends_;
   std::string buffer_;
