@@ -1,5 +1,7 @@
 #include "fen/normalize.h"
 
+#include "fen/epd_operations.h"
+
 namespace fenmill {
 
 void apply_ep_policy(Position& pos, EpPolicy policy) {
@@ -21,6 +23,19 @@ NormalizeResult normalize_fen(std::string_view text, Position& pos, const Normal
     r.code = pr.code;
     r.column = pr.column;
     return r;
+  }
+  if (options.allow_operations && pr.rest < text.size()) {
+    // EPD: hmvc / fmvn operations carry the clocks.
+    EpdClocks clocks;
+    std::uint32_t column = 0;
+    ErrorCode e = scan_epd_operations(text.substr(pr.rest), clocks, column);
+    if (e != ErrorCode::kOk) {
+      r.code = e;
+      r.column = pr.rest + column + 1;
+      return r;
+    }
+    if (clocks.has_halfmove) pos.halfmove_clock = static_cast<std::uint16_t>(clocks.halfmove);
+    if (clocks.has_fullmove) pos.fullmove_number = clocks.fullmove;
   }
   Verdict v = validate(pos, options.repair);
   r.repairs = static_cast<std::uint8_t>(v.repairs | (pr.clock_repaired ? kRepairClock : 0));
