@@ -1,0 +1,598 @@
+// Golden tests of the fenmill command line: each case runs the binary on inputs under tests/golden/cli and
+// compares stdout, the exit code and every file it wrote with the expected files in tests/golden/cli/expected
+// (checked by hand when they were made: they are the specification). The TESTs after the table cover what
+// a golden file cannot: refusing to overwrite, failed runs leaving nothing behind, .zst input, the binary
+// round trip, terminals, progress and the summary's arithmetic.
+//
+// To regenerate the expected files after a deliberate change: FENMILL_UPDATE_GOLDEN=1 build/fenmill_tests
+// --gtest_filter='Golden*', then read every changed line with `git diff` before committing.
+#include <gtest/gtest.h>
+#include <zstd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <algorithm>
+#include <ostream>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "cli_util.h"
+#include "fen/write.h"
+#include "formats/binary_file.h"
+#include "formats/binary_record.h"
+
+namespace fenmill::cli_test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kGoldenDir = fs::path(FENMILL_SOURCE_DIR) / "tests" / "golden" / "cli";
+const fs::path kExpectedDir = kGoldenDir / "expected";
+
+bool update_golden() {
+  const char* v = std::getenv("FENMILL_UPDATE_GOLDEN");
+  return v && *v && std::string(v) != "0";
+}
+
+std::string golden(const std::string& name) { return read_file(kGoldenDir / name); }
+std::string expected(const std::string& name) { return read_file(kExpectedDir / name); }
+
+// The summary's "seconds" differ from run to run; everything else must not.
+std::string without_seconds(const std::string& summary) {
+  static const std::regex seconds(R"("seconds": [0-9]+\.[0-9]+)");
+  return std::regex_replace(summary, seconds, "\"seconds\": 0");
+}
+
+// A number field of the flat summary / stats JSON.
+std::uint64_t json_number(const std::string& json, const std::string& key) {
+  std::smatch m;
+  if (!std::regex_search(json, m, std::regex("\"" + key + "\": ([0-9]+)"))) {
+    ADD_FAILURE() << "no \"" << key << "\" in " << json;
+    return ~0ull;
+  }
+  return std::stoull(m[1]);
+}
+
+std::uint64_t sum_by_code(const std::string& json) {
+  std::smatch m;
+  if (!std::regex_search(json, m, std::regex(R"("invalid_by_code": \{([^}]*)\})"))) return ~0ull;
+  std::string body = m[1];
+  std::uint64_t sum = 0;
+  static const std::regex entry(R"("[A-Z_]+": ([0-9]+))");
+  for (auto it = std::sregex_iterator(body.begin(), body.end(), entry); it != std::sregex_iterator(); ++it)
+    sum += std::stoull((*it)[1]);
+  return sum;
+}
+
+std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+// ---------------------------------------------------------------------------------------------------------
+// The golden table.
+
+struct GoldenCase {
+  std::string name;
+  // "@file" is a path in a fresh temp dir; after the run the file must equal expected/<name>.<file>, or with
+  // "@file=other", expected/other. Other arguments are passed as they are, in the golden dir.
+  std::vector<std::string> args;
+  int exit_code = 0;
+  std::string stdin_file;  // fed on stdin when set
+  // stdout must equal expected/<name>.out; or expected/<stdout_as> when set; "-" means stdout must be empty.
+  std::string stdout_as;
+};
+
+std::vector<GoldenCase> golden_cases() {
+  const std::string kSame = "normalize_mixed.out";
+  return {
+      // normalize: valid records normalized (legal ep only, clocks kept, missing fields completed), invalid
+      // ones left out, blank lines skipped, exit 0 even with invalid records.
+      {"normalize_mixed", {"normalize", "-q", "mixed.fen"}, 0, "", ""},
+      {"normalize_chunk7_threads2", {"normalize", "-q", "--chunk-size", "7", "--threads", "2", "mixed.fen"}, 0, "", kSame},
+      {"normalize_stdin", {"normalize", "-q", "-"}, 0, "mixed.fen", kSame},
+      {"normalize_explicit_stdout", {"normalize", "-q", "-o", "-", "mixed.fen"}, 0, "", kSame},
+      {"normalize_to_files",
+       {"normalize", "-q", "mixed.fen", "-o", "@out.fen=" + kSame, "--rejects", "@rejects.jsonl", "--summary",
+        "@summary.json"},
+       0, "", "-"},
+      {"normalize_fail_on_invalid", {"normalize", "-q", "--fail-on-invalid", "mixed.fen"}, 1, "", kSame},
+      {"normalize_fail_on_invalid_clean", {"normalize", "-q", "--fail-on-invalid", "ep.fen"}, 0, "", "ep_legal.out"},
+      {"convert_to_fen", {"convert", "-q", "mixed.fen"}, 0, "", kSame},
+      {"convert_to_epd", {"convert", "-q", "--to", "epd", "mixed.fen"}, 0, "", ""},
+      {"convert_epd_by_extension", {"convert", "-q", "mixed.fen", "-o", "@out.epd=convert_to_epd.out"}, 0, "", "-"},
+      {"convert_to_overrides_extension", {"convert", "-q", "--to", "fen", "mixed.fen", "-o", "@out.epd=" + kSame}, 0, "", "-"},
+      // dedup: first occurrence wins; duplicates differ only by clocks or by an ep square no pawn can take.
+      {"dedup_mixed", {"dedup", "-q", "mixed.fen", "--summary", "@summary.json"}, 0, "", ""},
+      {"dedup_count", {"dedup", "-q", "--count", "mixed.fen"}, 0, "", ""},
+      {"dedup_key_full", {"dedup", "-q", "--count", "--key", "full", "mixed.fen"}, 0, "", ""},
+      {"dedup_key_position", {"dedup", "-q", "--count", "--key", "position", "mixed.fen"}, 0, "", "dedup_count.out"},
+      {"dedup_key_placement_stm", {"dedup", "-q", "--count", "--key", "placement-stm", "mixed.fen"}, 0, "", ""},
+      {"dedup_key_placement", {"dedup", "-q", "--count", "--key", "placement", "mixed.fen"}, 0, "", ""},
+      {"dedup_to_epd", {"dedup", "-q", "--to", "epd", "mixed.fen"}, 0, "", ""},
+      // validate: FILE:LINE:COLUMN: CODE: message, or the rejects' JSON Lines; exit 1 if any is invalid.
+      {"validate_mixed", {"validate", "-q", "mixed.fen"}, 1, "", ""},
+      {"validate_json", {"validate", "-q", "--json", "mixed.fen"}, 1, "", "normalize_to_files.rejects.jsonl"},
+      {"validate_clean", {"validate", "-q", "ep.fen"}, 0, "", "-"},
+      // stats
+      {"stats_mixed", {"stats", "-q", "mixed.fen"}, 0, "", ""},
+      {"stats_key_placement", {"stats", "-q", "--key", "placement", "mixed.fen"}, 0, "", ""},
+      {"stats_to_file", {"stats", "-q", "mixed.fen", "-o", "@stats.json=stats_mixed.out"}, 0, "", "-"},
+      // EPD: operations kept on EPD output, dropped on FEN output; by extension, or --from.
+      {"epd_to_fen", {"normalize", "-q", "suite.epd"}, 0, "", ""},
+      {"epd_to_epd", {"convert", "-q", "--to", "epd", "suite.epd"}, 0, "", ""},
+      {"epd_stdin_from_epd", {"convert", "-q", "--from", "epd", "--to", "epd", "-"}, 0, "suite.epd", "epd_to_epd.out"},
+      {"epd_read_as_fen", {"validate", "-q", "--from", "fen", "suite.epd"}, 1, "", ""},
+      {"epd_dedup", {"dedup", "-q", "--to", "epd", "suite.epd"}, 0, "", ""},
+      // A BOM, CRLF, blank and NUL-only lines, a NUL inside a record, Latin-1 bytes, no final newline.
+      {"crlf_bom_normalize", {"normalize", "-q", "crlf_bom.fen"}, 0, "", ""},
+      {"crlf_bom_rejects", {"validate", "-q", "--json", "crlf_bom.fen"}, 1, "", ""},
+      {"crlf_bom_chunk1", {"normalize", "-q", "--chunk-size", "1", "--threads", "8", "crlf_bom.fen"}, 0, "", "crlf_bom_normalize.out"},
+      {"crlf_bom_stdin_chunk3", {"normalize", "-q", "--chunk-size", "3", "-"}, 0, "crlf_bom.fen", "crlf_bom_normalize.out"},
+      // Chess960: Shredder or X-FEN in, either out; --chess960 reads KQkq as the outermost rook even with the
+      // king on e1.
+      {"chess960_default", {"normalize", "-q", "chess960.fen"}, 0, "", ""},
+      {"chess960_shredder", {"normalize", "-q", "--castling", "shredder", "chess960.fen"}, 0, "", ""},
+      {"chess960_xfen_everywhere", {"normalize", "-q", "--chess960", "chess960.fen"}, 0, "", ""},
+      {"chess960_validate", {"validate", "-q", "chess960.fen"}, 1, "", ""},
+      {"chess960_dedup", {"dedup", "-q", "--count", "--chess960", "--castling", "shredder", "chess960.fen"}, 0, "", ""},
+      // En passant policies. The dedup key always uses the legal ep square, whatever is written.
+      {"ep_legal", {"normalize", "-q", "ep.fen"}, 0, "", ""},
+      {"ep_legal_explicit", {"normalize", "-q", "--ep", "legal", "ep.fen"}, 0, "", "ep_legal.out"},
+      {"ep_pseudo", {"normalize", "-q", "--ep", "pseudo", "ep.fen"}, 0, "", ""},
+      {"ep_keep", {"normalize", "-q", "--ep", "keep", "ep.fen"}, 0, "", ""},
+      {"ep_dedup_legal", {"dedup", "-q", "--count", "ep.fen"}, 0, "", ""},
+      {"ep_dedup_pseudo", {"dedup", "-q", "--count", "--ep", "pseudo", "ep.fen"}, 0, "", ""},
+      {"ep_dedup_keep", {"dedup", "-q", "--count", "--ep", "keep", "ep.fen"}, 0, "", ""},
+      // --repair
+      {"repair_normalize",
+       {"normalize", "-q", "--repair", "repair.fen", "--summary", "@summary.json", "--rejects", "@rejects.jsonl"}, 0, "", ""},
+      {"repair_validate", {"validate", "-q", "--repair", "repair.fen"}, 1, "", ""},
+      {"no_repair_validate", {"validate", "-q", "repair.fen"}, 1, "", ""},
+      // Several inputs are one stream, in order; line numbers restart in each; "-" may be among them.
+      {"several_inputs_dedup",
+       {"dedup", "-q", "mixed.fen", "second.fen", "--rejects", "@rejects.jsonl", "--summary", "@summary.json"}, 0, "", ""},
+      {"several_inputs_key_placement", {"dedup", "-q", "--count", "--key", "placement", "mixed.fen", "second.fen"}, 0, "", ""},
+      {"several_inputs_with_stdin", {"validate", "-q", "second.fen", "-", "ep.fen"}, 1, "mixed.fen", ""},
+      // Empty input.
+      {"empty_normalize", {"normalize", "-q", "empty.fen", "--summary", "@summary.json"}, 0, "", "-"},
+      {"empty_validate", {"validate", "-q", "empty.fen"}, 0, "", "-"},
+      {"empty_stats", {"stats", "-q", "empty.fen"}, 0, "", ""},
+      {"empty_stdin_dedup", {"dedup", "-q", "-"}, 0, "empty.fen", "-"},
+  };
+}
+
+// gtest prints a failing parameter with this (instead of its bytes).
+void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.name; }
+
+class Golden : public ::testing::TestWithParam<GoldenCase> {};
+
+void check_or_update(const std::string& what, const std::string& actual, const std::string& expected_name) {
+  fs::path path = kExpectedDir / expected_name;
+  if (update_golden() && !fs::exists(path)) {
+    write_file(path, actual);
+    return;
+  }
+  if (update_golden()) {
+    std::string old = read_file(path);
+    if (old != actual) write_file(path, actual);
+    return;
+  }
+  ASSERT_TRUE(fs::exists(path)) << "missing " << path << " (FENMILL_UPDATE_GOLDEN=1 makes it)";
+  EXPECT_EQ(actual, read_file(path)) << what << " differs from " << path;
+}
+
+TEST_P(Golden, MatchesExpectedFiles) {
+  const GoldenCase& c = GetParam();
+  TempDir tmp;
+  std::vector<std::string> args;
+  std::vector<std::pair<std::string, std::string>> files;  // temp path, expected name
+  for (const std::string& a : c.args) {
+    if (a.empty() || a[0] != '@') {
+      args.push_back(a);
+      continue;
+    }
+    std::string spec = a.substr(1);
+    std::size_t eq = spec.find('=');
+    std::string file = spec.substr(0, eq);
+    std::string expected_name = eq == std::string::npos ? c.name + "." + file : spec.substr(eq + 1);
+    args.push_back(tmp / file);
+    files.emplace_back(tmp / file, expected_name);
+  }
+  CliRun run;
+  run.args = args;
+  run.cwd = kGoldenDir.string();
+  if (!c.stdin_file.empty()) run.stdin_bytes = golden(c.stdin_file);
+  CliResult r = run_cli(run);
+
+  EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
+  EXPECT_EQ(r.err, "") << "-q: nothing on stderr";
+  if (c.stdout_as == "-")
+    EXPECT_EQ(r.out, "");
+  else
+    check_or_update("stdout", r.out, c.stdout_as.empty() ? c.name + ".out" : c.stdout_as);
+  for (const auto& [path, expected_name] : files) {
+    ASSERT_TRUE(fs::exists(path)) << path << " was not written";
+    std::string actual = read_file(path);
+    if (expected_name.find("summary") != std::string::npos) actual = without_seconds(actual);
+    check_or_update(path, actual, expected_name);
+  }
+  // Only the files asked for; no temp file left behind.
+  EXPECT_EQ(tmp.entries().size(), files.size());
+}
+
+INSTANTIATE_TEST_SUITE_P(Cli, Golden, ::testing::ValuesIn(golden_cases()),
+                         [](const ::testing::TestParamInfo<GoldenCase>& info) { return info.param.name; });
+
+// ---------------------------------------------------------------------------------------------------------
+// Cross-checks of the golden files themselves: the numbers in them must add up.
+
+TEST(GoldenArithmetic, SummariesAddUp) {
+  if (update_golden()) GTEST_SKIP() << "updating";
+  struct Run {
+    const char* summary;
+    const char* output;   // written positions, one per line
+    const char* rejects;  // one JSON line per invalid record
+    bool dedup;
+  };
+  const Run runs[] = {
+      {"normalize_to_files.summary.json", "normalize_mixed.out", "normalize_to_files.rejects.jsonl", false},
+      {"dedup_mixed.summary.json", "dedup_mixed.out", "normalize_to_files.rejects.jsonl", true},
+      {"several_inputs_dedup.summary.json", "several_inputs_dedup.out", "several_inputs_dedup.rejects.jsonl", true},
+      {"repair_normalize.summary.json", "repair_normalize.out", "repair_normalize.rejects.jsonl", false},
+  };
+  for (const Run& run : runs) {
+    SCOPED_TRACE(run.summary);
+    std::string s = expected(run.summary);
+    std::uint64_t records = json_number(s, "records"), valid = json_number(s, "valid"),
+                  invalid = json_number(s, "invalid"), written = json_number(s, "written"),
+                  duplicates = json_number(s, "duplicates");
+    EXPECT_EQ(records, valid + invalid);
+    EXPECT_EQ(sum_by_code(s), invalid);
+    EXPECT_EQ(written, line_count(expected(run.output)));
+    EXPECT_EQ(invalid, line_count(expected(run.rejects)));
+    if (run.dedup) {
+      EXPECT_EQ(valid, written + duplicates);
+    } else {
+      EXPECT_EQ(written, valid);
+      EXPECT_EQ(duplicates, 0u);
+    }
+  }
+  // mixed.fen: 26 lines, 2 of them blank.
+  EXPECT_EQ(json_number(expected("normalize_to_files.summary.json"), "records"), 24u);
+  // The stats agree with the summary and with dedup.
+  std::string stats = expected("stats_mixed.out");
+  EXPECT_EQ(json_number(stats, "records"), 24u);
+  EXPECT_EQ(json_number(stats, "valid") + json_number(stats, "invalid"), 24u);
+  EXPECT_EQ(json_number(stats, "distinct_positions"), line_count(expected("dedup_mixed.out")));
+  EXPECT_EQ(json_number(stats, "w") + json_number(stats, "b"), json_number(stats, "valid"));
+  EXPECT_EQ(json_number(expected("stats_key_placement.out"), "distinct_positions"),
+            line_count(expected("dedup_key_placement.out")));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Outputs: overwrite protection, failed runs, --to from the extension.
+
+TEST(CliOutput, RefusesToOverwriteWithoutForce) {
+  TempDir tmp;
+  for (const char* option : {"-o", "--rejects", "--summary"}) {
+    SCOPED_TRACE(option);
+    std::string path = tmp / "existing";
+    write_file(path, "precious\n");
+    CliResult r = run_cli({"normalize", "-q", (kGoldenDir / "mixed.fen").string(), option, path});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("already exists"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("--force"), std::string::npos) << r.err;
+    EXPECT_EQ(read_file(path), "precious\n") << "the existing file is untouched";
+    EXPECT_EQ(tmp.entries(), std::vector<std::string>{"existing"}) << "nothing else written";
+
+    r = run_cli({"normalize", "-q", "--force", (kGoldenDir / "mixed.fen").string(), option, path});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(read_file(path), "precious\n") << "--force replaces it";
+    fs::remove(path);
+  }
+}
+
+TEST(CliOutput, FailedRunLeavesNoFile) {
+  TempDir tmp;
+  fs::create_directory(tmp / "dir");
+  const std::string mixed = (kGoldenDir / "mixed.fen").string();
+  const std::vector<std::string> bad_second_inputs = {tmp / "missing.fen", tmp / "dir"};
+  for (const std::string& bad : bad_second_inputs) {
+    SCOPED_TRACE(bad);
+    for (const char* command : {"normalize", "dedup", "convert", "validate", "stats"}) {
+      CliResult r = run_cli({command, "-q", mixed, bad, "-o", tmp / "out.fen", "--rejects", tmp / "rejects.jsonl",
+                             "--summary", tmp / "summary.json"});
+      EXPECT_EQ(r.exit_code, 2) << command;
+      EXPECT_NE(r.err.find(bad), std::string::npos) << "the message names the input: " << r.err;
+      EXPECT_EQ(r.out, "");
+      EXPECT_EQ(tmp.entries(), std::vector<std::string>{"dir"}) << command << ": no output, no temp file left";
+    }
+  }
+  // An unreadable second input (root reads everything, so only for other users).
+  if (::geteuid() != 0) {
+    write_file(tmp / "locked.fen", golden("ep.fen"));
+    fs::permissions(tmp / "locked.fen", fs::perms::none);
+    CliResult r = run_cli({"dedup", "-q", mixed, tmp / "locked.fen", "-o", tmp / "out.fen"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("locked.fen: Permission denied"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(tmp / "out.fen"));
+    fs::permissions(tmp / "locked.fen", fs::perms::owner_all);
+  }
+  // A missing first input to stdout: exit 2, a clear message, nothing written.
+  CliResult r = run_cli({"normalize", tmp / "nope.fen"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("nope.fen: No such file or directory"), std::string::npos) << r.err;
+}
+
+TEST(CliOutput, FormatFromExtension) {
+  TempDir tmp;
+  const std::string mixed = (kGoldenDir / "mixed.fen").string();
+  ASSERT_EQ(run_cli({"normalize", "-q", mixed, "-o", tmp / "a.fen"}).exit_code, 0);
+  EXPECT_EQ(read_file(tmp / "a.fen"), expected("normalize_mixed.out"));
+  ASSERT_EQ(run_cli({"normalize", "-q", mixed, "-o", tmp / "a.epd"}).exit_code, 0);
+  EXPECT_EQ(read_file(tmp / "a.epd"), expected("convert_to_epd.out"));
+  ASSERT_EQ(run_cli({"normalize", "-q", mixed, "-o", tmp / "a.txt"}).exit_code, 0);
+  EXPECT_EQ(read_file(tmp / "a.txt"), expected("normalize_mixed.out")) << "unknown extension: FEN";
+  ASSERT_EQ(run_cli({"normalize", "-q", mixed, "-o", tmp / "a.bin"}).exit_code, 0);
+  EXPECT_EQ(read_file(tmp / "a.bin").substr(0, 8), "FENMILLB");
+  ASSERT_EQ(run_cli({"normalize", "-q", "--to", "epd", mixed, "-o", tmp / "b.bin"}).exit_code, 0);
+  EXPECT_EQ(read_file(tmp / "b.bin"), expected("convert_to_epd.out")) << "--to wins over the extension";
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Binary output.
+
+// Decodes a fenmill binary file back to FEN lines with the library (independent of the pipeline).
+std::string binary_to_fen(const std::string& file) {
+  BinaryReader reader(file);
+  EXPECT_EQ(reader.read_header(), BinaryStatus::kOk);
+  std::string text;
+  BinaryBlock block;
+  BinaryStatus status;
+  while ((status = reader.next_block(block)) == BinaryStatus::kOk) {
+    for (std::uint32_t i = 0; i < block.count; ++i) {
+      Position pos;
+      EXPECT_TRUE(decode_record(block.records + i * kRecordSize, pos));
+      text += to_fen(pos);
+      text += '\n';
+    }
+  }
+  EXPECT_EQ(status, BinaryStatus::kEnd) << binary_status_message(status);
+  return text;
+}
+
+TEST(CliBinary, RoundTripEqualsFenOutput) {
+  TempDir tmp;
+  struct Case {
+    std::vector<std::string> args;
+    std::string fen_expected;
+  };
+  const std::vector<Case> cases = {
+      {{"convert", "mixed.fen"}, "normalize_mixed.out"},
+      {{"dedup", "mixed.fen", "second.fen"}, "several_inputs_dedup.out"},
+      {{"normalize", "--chunk-size", "5", "--threads", "8", "crlf_bom.fen"}, "crlf_bom_normalize.out"},
+      {{"normalize", "--ep", "keep", "ep.fen"}, "ep_keep.out"},
+      {{"normalize", "chess960.fen"}, "chess960_default.out"},
+      {{"normalize", "empty.fen"}, ""},
+  };
+  int n = 0;
+  for (const Case& c : cases) {
+    std::string bin = tmp / ("out" + std::to_string(n++) + ".bin");
+    std::vector<std::string> args = c.args;
+    args.insert(args.end(), {"-q", "-o", bin});
+    CliResult r = run_cli(args, kGoldenDir.string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::string file = read_file(bin);
+    EXPECT_EQ(binary_to_fen(file), c.fen_expected.empty() ? "" : expected(c.fen_expected)) << c.args[1];
+    // The same bytes through a pipe (stdout is not a terminal here).
+    args = c.args;
+    args.insert(args.end(), {"-q", "--to", "bin"});
+    r = run_cli(args, kGoldenDir.string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, file) << "binary on stdout equals the file";
+  }
+}
+
+TEST(CliBinary, RefusesBinaryToTerminal) {
+  if (!pty_available()) GTEST_SKIP() << "no pseudo-terminals here";
+  CliRun run;
+  run.args = {"convert", "--to", "bin", (kGoldenDir / "mixed.fen").string()};
+  run.stdout_is_tty = true;
+  CliResult r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "") << "no binary bytes on the terminal";
+  EXPECT_NE(r.err.find("terminal"), std::string::npos) << r.err;
+  // Text to a terminal is fine.
+  run.args = {"normalize", "-q", (kGoldenDir / "ep.fen").string()};
+  r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1"), std::string::npos) << r.out;
+}
+
+TEST(CliBinary, CountNeedsText) {
+  CliResult r = run_cli({"dedup", "--count", "--to", "bin", "-o", "-", (kGoldenDir / "mixed.fen").string()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("--count"), std::string::npos) << r.err;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Compressed input.
+
+std::string zstd_compress(const std::string& bytes) {
+  std::string out(ZSTD_compressBound(bytes.size()), '\0');
+  std::size_t n = ZSTD_compress(out.data(), out.size(), bytes.data(), bytes.size(), 3);
+  EXPECT_FALSE(ZSTD_isError(n));
+  out.resize(n);
+  return out;
+}
+
+// A skippable frame (as lichess dumps start with), then the data in two frames.
+std::string zstd_with_skippable_frame(const std::string& bytes) {
+  std::string out = "\x50\x2A\x4D\x18";  // magic 0x184D2A50, little-endian
+  out += std::string("\x05\x00\x00\x00", 4);
+  out += "hello";
+  out += zstd_compress(bytes.substr(0, bytes.size() / 2));
+  out += zstd_compress(bytes.substr(bytes.size() / 2));
+  return out;
+}
+
+TEST(CliInput, ZstdInput) {
+  TempDir tmp;
+  const std::string mixed = golden("mixed.fen");
+  write_file(tmp / "mixed.fen.zst", zstd_compress(mixed));
+  write_file(tmp / "framed.fen.zst", zstd_with_skippable_frame(mixed));
+  write_file(tmp / "no_extension", zstd_compress(mixed));  // recognised by its magic number
+  for (const char* name : {"mixed.fen.zst", "framed.fen.zst", "no_extension"}) {
+    SCOPED_TRACE(name);
+    CliResult r = run_cli({"normalize", "-q", "--chunk-size", "100", name}, tmp.path().string());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, expected("normalize_mixed.out"));
+    r = run_cli({"validate", "-q", name}, tmp.path().string());
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, std::regex_replace(expected("validate_mixed.out"), std::regex("^mixed\\.fen:", std::regex::multiline), std::string(name) + ":"));
+  }
+  // On stdin.
+  CliResult r = run_cli_stdin({"dedup", "-q", "-", "second.fen"}, zstd_compress(mixed), kGoldenDir.string());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, expected("several_inputs_dedup.out"));
+  // An .epd.zst is EPD.
+  write_file(tmp / "suite.epd.zst", zstd_compress(golden("suite.epd")));
+  r = run_cli({"convert", "-q", "--to", "epd", tmp / "suite.epd.zst"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, expected("epd_to_epd.out"));
+  // A corrupt .zst is an I/O error (exit 2), not a stream of invalid records.
+  std::string broken = zstd_compress(mixed);
+  broken.resize(broken.size() / 2);
+  write_file(tmp / "broken.fen.zst", broken);
+  r = run_cli({"normalize", "-q", tmp / "broken.fen.zst", "-o", tmp / "out.fen"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("broken.fen.zst"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(tmp / "out.fen"));
+}
+
+// A line longer than the default chunk size (2 MiB) is one record, not split.
+TEST(CliInput, LineLongerThanDefaultChunk) {
+  TempDir tmp;
+  std::string long_line = "8/8/8/8/8/8/8/8 w - - 0 1 " + std::string(3u << 20, 'x');
+  std::string input = golden("ep.fen") + long_line + "\n" + golden("ep.fen");
+  write_file(tmp / "long.fen", input);
+  CliResult r = run_cli({"normalize", "-q", "long.fen", "--rejects", "rejects.jsonl", "--summary", "summary.json"},
+                        tmp.path().string());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, expected("ep_legal.out") + expected("ep_legal.out"));
+  std::string summary = read_file(tmp / "summary.json");
+  EXPECT_EQ(json_number(summary, "records"), 11u);
+  EXPECT_EQ(json_number(summary, "invalid"), 1u);
+  EXPECT_EQ(json_number(summary, "bytes_in"), input.size());
+  std::string rejects = read_file(tmp / "rejects.jsonl");
+  EXPECT_EQ(rejects.substr(0, 74), R"({"file":"long.fen","line":6,"column":27,"code":"TRAILING_TEXT","message":")");
+  EXPECT_EQ(line_count(rejects), 1u);
+  EXPECT_NE(rejects.find(long_line), std::string::npos) << "the whole input line is in the reject";
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// stderr: the summary line, -q, progress.
+
+TEST(CliStderr, SummaryLineUnlessQuiet) {
+  CliResult r = run_cli({"dedup", "mixed.fen", "second.fen"}, kGoldenDir.string());
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, expected("several_inputs_dedup.out"));
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.err, m, std::regex(R"(^fenmill: 29 records: 19 valid \(0 repaired, 2 completed\), 10 invalid, 7 duplicates; 12 written; )")))
+      << r.err;
+  EXPECT_EQ(line_count(r.err), 1u);
+  r = run_cli({"dedup", "-q", "mixed.fen", "second.fen"}, kGoldenDir.string());
+  EXPECT_EQ(r.err, "");
+  r = run_cli({"dedup", "--quiet", "mixed.fen", "second.fen"}, kGoldenDir.string());
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(CliStderr, ProgressWhenForced) {
+  // Progress is printed at most every 250 ms: stdin arrives in four parts 400 ms apart so that the run lasts
+  // long enough (even when the machine is busy and the program starts late). The output must not change.
+  const std::string mixed = golden("mixed.fen");
+  CliRun run;
+  run.args = {"normalize", "-q", "--progress", "--chunk-size", "64", "-"};
+  std::size_t begin = 0;
+  for (int part = 1; part <= 4; ++part) {
+    std::size_t end = part == 4 ? mixed.size() : mixed.find('\n', mixed.size() * part / 4) + 1;
+    run.stdin_pieces.push_back({mixed.substr(begin, end - begin), part == 1 ? 0 : 400});
+    begin = end;
+  }
+  CliResult r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, expected("normalize_mixed.out"));
+  EXPECT_NE(r.err.find('\r'), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("records"), std::string::npos) << r.err;
+
+  // --no-progress: nothing, even on a terminal and with a slow input.
+  if (!pty_available()) GTEST_SKIP() << "no pseudo-terminals here";
+  run.args = {"normalize", "-q", "--no-progress", "--chunk-size", "64", "-"};
+  run.stderr_is_tty = true;
+  r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, expected("normalize_mixed.out"));
+  EXPECT_EQ(r.err, "");
+  // Not forced, stderr not a terminal: nothing either.
+  run.args = {"normalize", "-q", "--chunk-size", "64", "-"};
+  run.stderr_is_tty = false;
+  r = run_cli(run);
+  EXPECT_EQ(r.err, "");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Usage errors: exit 2, a message, no output.
+
+TEST(CliUsage, BadArgumentsExitTwo) {
+  const std::string mixed = (kGoldenDir / "mixed.fen").string();
+  const std::vector<std::vector<std::string>> bad = {
+      {},
+      {"frobnicate", mixed},
+      {"normalize"},
+      {"normalize", "--to", "pgn", mixed},
+      {"normalize", "--from", "bin", mixed},
+      {"normalize", "--ep", "maybe", mixed},
+      {"normalize", "--key", "everything", mixed},
+      {"normalize", "--castling", "lowercase", mixed},
+      {"normalize", "--threads", "-1", mixed},
+      {"normalize", "--threads", "many", mixed},
+      {"normalize", "--chunk-size", "0", mixed},
+      {"normalize", "--count", mixed},
+      {"validate", "--no-such-option", mixed},
+      {"stats", "--json", mixed},
+  };
+  for (const auto& args : bad) {
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    SCOPED_TRACE(joined);
+    CliResult r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err, "");
+  }
+  CliResult r = run_cli({"--help"});
+  EXPECT_EQ(r.exit_code, 0);
+  for (const char* command : {"normalize", "dedup", "validate", "convert", "stats"})
+    EXPECT_NE(r.out.find(command), std::string::npos) << command;
+  r = run_cli({"dedup", "--help"});
+  EXPECT_EQ(r.exit_code, 0);
+  for (const char* option : {"--output", "--to", "--from", "--threads", "--rejects", "--summary", "--ep", "--repair",
+                             "--key", "--count", "--chunk-size", "--quiet", "--progress", "--no-progress",
+                             "--chess960", "--castling", "--fail-on-invalid", "--force"})
+    EXPECT_NE(r.out.find(option), std::string::npos) << option;
+}
+
+// Every thread count and chunk size gives the same bytes (the property test does this at scale).
+TEST(CliThreads, SameOutputForAnyThreadCount) {
+  for (const char* threads : {"0", "1", "2", "8", "64"}) {
+    SCOPED_TRACE(threads);
+    CliResult r = run_cli({"dedup", "-q", "--count", "--threads", threads, "--chunk-size", "40", "mixed.fen"},
+                          kGoldenDir.string());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, expected("dedup_count.out"));
+  }
+}
+
+}  // namespace
+}  // namespace fenmill::cli_test
