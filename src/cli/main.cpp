@@ -37,10 +37,14 @@ struct RawOptions {
 void add_common_options(CLI::App* sub, Job& job, RawOptions& raw) {
   sub->add_option("INPUT", job.inputs, "input files; - for stdin; several are one stream in order")->required();
   sub->add_option("-o,--output", job.output, "output path, - for stdout (the default)");
-  sub->add_option("--to", raw.to, "output format: fen, epd or bin (default: from the extension, else fen)")
-      ->check(CLI::IsMember({"fen", "epd", "bin"}));
-  sub->add_option("--from", raw.from, "input format: auto (by extension), fen or epd")
-      ->check(CLI::IsMember({"auto", "fen", "epd"}));
+  sub->add_option("--to", raw.to,
+                  "output format: fen, epd, bin, csv (CSV input, FEN column replaced) or jsonl (JSON Lines input, "
+                  "FEN field replaced); default from the output's extension, else fen")
+      ->check(CLI::IsMember({"fen", "epd", "bin", "csv", "jsonl"}));
+  sub->add_option("--from", raw.from, "input format: auto (by extension: .epd .csv .tsv .jsonl, also under .zst), fen, epd, csv, jsonl")
+      ->check(CLI::IsMember({"auto", "fen", "epd", "csv", "jsonl"}));
+  sub->add_option("--fen-column", job.fen_column, "CSV: the FEN column's header name or 0-based index (default FEN or fen)");
+  sub->add_option("--json-field", job.json_field, "JSON Lines: the field holding the FEN (default fen)");
   sub->add_option("--threads", job.threads, "worker threads, 0 = all cores")->check(CLI::Range(0, 1024));
   sub->add_option("--rejects", job.rejects_path, "write rejected records as JSON Lines to this file");
   sub->add_option("--summary", job.summary_path, "write the run's counts as JSON to this file");
@@ -69,10 +73,23 @@ bool ends_with(const std::string& s, const char* suffix) {
 void resolve(Job& job, const RawOptions& raw, bool count) {
   using fenmill::OutputFormat;
   std::string to = raw.to;
-  if (to.empty()) to = ends_with(job.output, ".epd") ? "epd" : ends_with(job.output, ".bin") || ends_with(job.output, ".fmb") ? "bin" : "fen";
-  job.to = to == "epd" ? OutputFormat::kEpd : to == "bin" ? OutputFormat::kBinary : OutputFormat::kFen;
+  if (to.empty()) {
+    to = ends_with(job.output, ".epd")     ? "epd"
+         : ends_with(job.output, ".bin")   ? "bin"
+         : ends_with(job.output, ".csv")   ? "csv"
+         : ends_with(job.output, ".jsonl") ? "jsonl"
+                                           : "fen";
+  }
+  job.to = to == "epd"     ? OutputFormat::kEpd
+           : to == "bin"   ? OutputFormat::kBinary
+           : to == "csv"   ? OutputFormat::kCsv
+           : to == "jsonl" ? OutputFormat::kJsonl
+                           : OutputFormat::kFen;
   job.from_auto = raw.from == "auto";
-  job.from = raw.from == "epd" ? fenmill::InputFormat::kEpd : fenmill::InputFormat::kFen;
+  job.from = raw.from == "epd"     ? fenmill::InputFormat::kEpd
+             : raw.from == "csv"   ? fenmill::InputFormat::kCsv
+             : raw.from == "jsonl" ? fenmill::InputFormat::kJsonl
+                                   : fenmill::InputFormat::kFen;
   job.normalize.ep = raw.ep == "pseudo" ? fenmill::EpPolicy::kPseudo
                      : raw.ep == "keep" ? fenmill::EpPolicy::kKeep
                                         : fenmill::EpPolicy::kLegal;

@@ -36,7 +36,21 @@ namespace fenmill {
   X(kEpWrongRank, "EP_WRONG_RANK", "en-passant square must be on rank 6 (White to move) or 3 (Black)")     \
   X(kEpNoPawn, "EP_NO_PAWN", "no enemy pawn stands in front of the en-passant square")                     \
   X(kEpOccupied, "EP_OCCUPIED", "the en-passant square or the pawn's origin square is occupied")          \
-  X(kEpClock, "EP_CLOCK", "en-passant square after a pawn move, but the halfmove clock is not 0")
+  X(kEpClock, "EP_CLOCK", "en-passant square after a pawn move, but the halfmove clock is not 0")                \
+  /* Xiangqi semantics (src/xiangqi/validate.h); Xiangqi shares the syntax codes and MISSING_KING,         */ \
+  /* TOO_MANY_KINGS (generals) and OPPOSITE_CHECK with chess                                              */ \
+  X(kXqGeneralOutsidePalace, "XQ_GENERAL_PALACE", "a general stands outside its palace (files d-f, ranks 0-2 Red / 7-9 Black)") \
+  X(kXqTooManySoldiers, "XQ_TOO_MANY_SOLDIERS", "a side has more than 5 soldiers")                         \
+  X(kXqTooManyPieces, "XQ_TOO_MANY_PIECES", "a side has more than 2 advisors, elephants, horses, chariots or cannons") \
+  X(kXqAdvisorPoint, "XQ_ADVISOR_POINT", "an advisor stands off its 5 palace points")                       \
+  X(kXqElephantPoint, "XQ_ELEPHANT_POINT", "an elephant stands off its 7 points on its own side of the river") \
+  X(kXqSoldierBehind, "XQ_SOLDIER_BEHIND", "a soldier stands behind its starting rank")                    \
+  X(kXqSoldierFile, "XQ_SOLDIER_FILE", "a soldier that has not crossed the river stands off the files a, c, e, g, i") \
+  X(kXqSoldierStacked, "XQ_SOLDIER_STACKED", "two soldiers of one side on one file before the river")       \
+  X(kXqGeneralsFacing, "XQ_GENERALS_FACING", "the generals face each other on an open file")               \
+  /* record formats around the FEN (src/formats/): the FEN could not be found in the record           */ \
+  X(kCsvField, "CSV_FIELD", "the CSV row has no FEN column, or a quote is unbalanced")                      \
+  X(kJsonField, "JSON_FIELD", "the line is not a JSON object whose FEN field is a string")
 
 enum class ErrorCode : std::uint8_t {
 #define FENMILL_X(id, name, msg) id,
@@ -50,6 +64,7 @@ constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::kCount);
 std::string_view error_name(ErrorCode code);     // e.g. "RANK_SUM"
 std::string_view error_message(ErrorCode code);  // one-line explanation
 bool is_syntax_error(ErrorCode code);            // syntax errors carry a column; semantic ones do not
+bool is_record_format_error(ErrorCode code);     // the record around the FEN (CSV, JSON Lines) is broken
 // Looks a name up; returns false if unknown.
 bool error_from_name(std::string_view name, ErrorCode& out);
 

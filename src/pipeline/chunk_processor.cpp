@@ -3,6 +3,8 @@
 #include <cstring>
 
 #include "formats/binary_record.h"
+#include "formats/csv.h"
+#include "formats/jsonl.h"
 
 namespace fenmill {
 namespace {
@@ -13,12 +15,9 @@ bool is_blank_line(std::string_view line) {
   return true;
 }
 
-// EPD operations as written, without trailing blanks/CR/NUL.
-std::string_view trimmed_operations(std::string_view line, std::uint32_t rest) {
-  std::string_view ops = line.substr(rest);
-  while (!ops.empty() && (ops.back() == ' ' || ops.back() == '\t' || ops.back() == '\r' || ops.back() == '\0'))
-    ops.remove_suffix(1);
-  return ops;
+std::string_view trim_end(std::string_view s) {
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\0')) s.remove_suffix(1);
+  return s;
 }
 
 void count_stats(const Position& pos, Counts& c) {
@@ -27,6 +26,153 @@ void count_stats(const Position& pos, Counts& c) {
   c.with_ep += pos.ep_square != kNoSquare;
   ++c.piece_count[popcount(pos.occupied())];
 }
+
+// Where the FEN of one record is, and the text around it (for CSV / JSON Lines output).
+struct RecordFen {
+  std::string_view fen;
+  std::size_t raw_begin = 0, raw_end = 0;  // the field as written in the line
+  std::uint32_t fen_column = 1;            // 1-based column of the FEN in the line (for messages)
+};
+
+class ChunkWork {
+ public:
+  ChunkWork(const SourceFormat& source, const Job& job, ChunkResult& result)
+      : source_(source), job_(job), result_(result) {
+    options_ = job.normalize;
+    options_.allow_operations = source.format == InputFormat::kEpd;
+    want_keys_ = job.dedup() || job.command == Command::kStats;
+    want_ends_ = job.dedup() && job.to != OutputFormat::kBinary;
+    level_ = key_level(job.key);
+    key_needs_legal_ep_ = level_ == KeyLevel::kPosition && job.normalize.ep != EpPolicy::kLegal;
+  }
+
+  void line(std::string_view line, std::uint64_t number) {
+    if (source_.has_header && number == 1) {
+      if (source_.write_header) (result_.header = trim_end(line)) += '\n';
+      return;
+    }
+    if (is_blank_line(line)) return;
+    ++result_.counts.records;
+    RecordFen where;
+    if (ErrorCode e = locate_fen(line, where); e != ErrorCode::kOk) return reject(line, number, e, 1, 0, 0);
+    NormalizeResult r = normalize_fen(where.fen, pos_, options_);
+    if (!r.ok()) return reject(line, number, r.code, r.column ? where.fen_column + r.column - 1 : where.fen_column, r.hints, r.squares);
+    accept(line, where, r);
+  }
+
+ private:
+  ErrorCode locate_fen(std::string_view line, RecordFen& where) {
+    switch (source_.format) {
+      case InputFormat::kFen:
+      case InputFormat::kEpd:
+        where.fen = line;
+        where.raw_end = line.size();
+        return ErrorCode::kOk;
+      case InputFormat::kCsv: {
+        CsvField field;
+        if (!find_csv_field(line, static_cast<std::size_t>(source_.csv_column), source_.separator, field))
+          return ErrorCode::kCsvField;
+        where.fen = csv_field_value(line, field, scratch_);
+        where.raw_begin = field.begin;
+        where.raw_end = field.end;
+        where.fen_column = static_cast<std::uint32_t>(field.begin + field.quoted + 1);
+        return ErrorCode::kOk;
+      }
+      case InputFormat::kJsonl: {
+        JsonlFieldFinder::Found found;
+        if (!json_.find(line, job_.json_field, found, json_error_)) return ErrorCode::kJsonField;
+        where.fen = found.value;
+        where.raw_begin = found.raw_begin;
+        where.raw_end = found.raw_end;
+        where.fen_column = static_cast<std::uint32_t>(found.raw_begin + 2);
+        return ErrorCode::kOk;
+      }
+    }
+    return ErrorCode::kOk;
+  }
+
+  void reject(std::string_view line, std::uint64_t number, ErrorCode code, std::uint32_t column, std::uint8_t hints,
+              Bitboard squares) {
+    Counts& counts = result_.counts;
+    ++counts.invalid;
+    ++counts.invalid_by_code[static_cast<int>(code)];
+    std::string_view shown = line;
+    if (!shown.empty() && shown.back() == '\r') shown.remove_suffix(1);
+    Reject rej{number, column, code, hints, squares, static_cast<std::uint32_t>(result_.reject_text.size()), 0};
+    result_.reject_text.append(shown);
+    rej.text_end = static_cast<std::uint32_t>(result_.reject_text.size());
+    result_.rejects.push_back(rej);
+  }
+
+  void accept(std::string_view line, const RecordFen& where, const NormalizeResult& r) {
+    Counts& counts = result_.counts;
+    ++counts.valid;
+    counts.repaired += r.repairs != 0;
+    counts.completed += r.completed();
+    if (job_.command == Command::kStats) count_stats(pos_, counts);
+    if (want_keys_) {
+      if (key_needs_legal_ep_) {
+        Position legal = pos_;
+        apply_ep_policy(legal, EpPolicy::kLegal);
+        result_.keys.push_back(dedup_key(legal, level_));
+      } else {
+        result_.keys.push_back(dedup_key(pos_, level_));
+      }
+    }
+    if (!job_.writes_positions()) return;
+    std::string& out = result_.out;
+    if (job_.to == OutputFormat::kBinary) {
+      std::size_t at = out.size();
+      out.resize(at + kRecordSize);
+      encode_record(pos_, reinterpret_cast<std::uint8_t*>(out.data() + at));
+      return;
+    }
+    char buf[kMaxFenLength];
+    switch (job_.to) {
+      case OutputFormat::kEpd: {
+        std::string_view ops = source_.format == InputFormat::kEpd ? trim_end(where.fen.substr(r.rest)) : std::string_view{};
+        if (ops.empty()) {
+          out.append(buf, write_epd(pos_, buf, job_.castling_notation));
+        } else {
+          out.append(buf, write_position_fields(pos_, buf, job_.castling_notation));
+          out.push_back(' ');
+          out.append(ops);
+        }
+        break;
+      }
+      case OutputFormat::kCsv: {
+        std::string_view row = trim_end(line);
+        out.append(row.substr(0, where.raw_begin));
+        append_csv_field(out, std::string_view(buf, write_fen(pos_, buf, job_.castling_notation)), source_.separator);
+        out.append(row.substr(where.raw_end));
+        break;
+      }
+      case OutputFormat::kJsonl: {
+        std::string_view row = trim_end(line);
+        out.append(row.substr(0, where.raw_begin));
+        out.push_back('"');
+        out.append(buf, write_fen(pos_, buf, job_.castling_notation));  // a FEN never needs JSON escapes
+        out.push_back('"');
+        out.append(row.substr(where.raw_end));
+        break;
+      }
+      default:
+        out.append(buf, write_fen(pos_, buf, job_.castling_notation));
+    }
+    out.push_back('\n');
+    if (want_ends_) result_.ends.push_back(static_cast<std::uint32_t>(out.size()));
+  }
+
+  const SourceFormat& source_;
+  const Job& job_;
+  ChunkResult& result_;
+  NormalizeOptions options_;
+  bool want_keys_, want_ends_, key_needs_legal_ep_;
+  KeyLevel level_;
+  Position pos_;
+  std::string scratch_, json_error_;
+  JsonlFieldFinder json_;
+};
 
 }  // namespace
 
@@ -41,6 +187,7 @@ KeyLevel key_level(DedupLevel level) {
 }
 
 void ChunkResult::clear() {
+  header.clear();
   out.clear();
   ends.clear();
   keys.clear();
@@ -49,82 +196,18 @@ void ChunkResult::clear() {
   counts = Counts{};
 }
 
-void process_chunk(std::string_view bytes, std::uint64_t first_line, bool epd_input, const Job& job,
+void process_chunk(std::string_view bytes, std::uint64_t first_line, const SourceFormat& source, const Job& job,
                    ChunkResult& result) {
   result.clear();
-  NormalizeOptions options = job.normalize;
-  options.allow_operations = epd_input;
-  const bool want_keys = job.dedup() || job.command == Command::kStats;
-  const bool want_ends = job.dedup() && job.to != OutputFormat::kBinary;
-  const bool write = job.writes_positions();
-  const KeyLevel level = key_level(job.key);
-  // The default key wants the legal ep square; under another ep policy it is recomputed on a copy.
-  const bool key_needs_legal_ep = level == KeyLevel::kPosition && job.normalize.ep != EpPolicy::kLegal;
-  Position pos;
-  Counts& counts = result.counts;
-  std::uint64_t line_number = first_line;
+  ChunkWork work(source, job, result);
+  std::uint64_t number = first_line;
   const char* p = bytes.data();
   const char* end = p + bytes.size();
   while (p < end) {
     const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
     const char* line_end = nl ? nl : end;
-    std::string_view line(p, static_cast<std::size_t>(line_end - p));
+    work.line(std::string_view(p, static_cast<std::size_t>(line_end - p)), number++);
     p = nl ? nl + 1 : end;
-    std::uint64_t number = line_number++;
-    if (is_blank_line(line)) continue;
-    ++counts.records;
-    NormalizeResult r = normalize_fen(line, pos, options);
-    if (!r.ok()) {
-      ++counts.invalid;
-      ++counts.invalid_by_code[static_cast<int>(r.code)];
-      std::string_view shown = line;
-      if (!shown.empty() && shown.back() == '\r') shown.remove_suffix(1);
-      Reject rej{number, r.column ? r.column : 1, r.code, r.hints, r.squares,
-                 static_cast<std::uint32_t>(result.reject_text.size()), 0};
-      result.reject_text.append(shown);
-      rej.text_end = static_cast<std::uint32_t>(result.reject_text.size());
-      result.rejects.push_back(rej);
-      continue;
-    }
-    ++counts.valid;
-    counts.repaired += r.repairs != 0;
-    counts.completed += r.completed();
-    if (job.command == Command::kStats) count_stats(pos, counts);
-    if (want_keys) {
-      if (key_needs_legal_ep) {
-        Position legal = pos;
-        apply_ep_policy(legal, EpPolicy::kLegal);
-        result.keys.push_back(dedup_key(legal, level));
-      } else {
-        result.keys.push_back(dedup_key(pos, level));
-      }
-    }
-    if (!write) continue;
-    if (job.to == OutputFormat::kBinary) {
-      std::size_t at = result.out.size();
-      result.out.resize(at + kRecordSize);
-      encode_record(pos, reinterpret_cast<std::uint8_t*>(result.out.data() + at));
-      continue;
-    }
-    char buf[kMaxFenLength];
-    std::size_t n;
-    if (job.to == OutputFormat::kEpd) {
-      std::string_view ops = epd_input ? trimmed_operations(line, r.rest) : std::string_view{};
-      if (ops.empty()) {
-        n = write_epd(pos, buf, job.castling_notation);
-      } else {
-        n = write_position_fields(pos, buf, job.castling_notation);
-        result.out.append(buf, n);
-        result.out.push_back(' ');
-        result.out.append(ops);
-        n = 0;
-      }
-    } else {
-      n = write_fen(pos, buf, job.castling_notation);
-    }
-    result.out.append(buf, n);
-    result.out.push_back('\n');
-    if (want_ends) result.ends.push_back(static_cast<std::uint32_t>(result.out.size()));
   }
 }
 

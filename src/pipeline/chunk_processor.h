@@ -21,7 +21,17 @@ struct Reject {
   std::uint32_t text_begin, text_end;  // the original line, in ChunkResult::reject_text
 };
 
+// How to find the FEN in the records of one input; decided by the serial reader stage.
+struct SourceFormat {
+  InputFormat format = InputFormat::kFen;
+  int csv_column = 0;       // CSV: index of the FEN column
+  char separator = ',';     // CSV: ',' or '\t' (.tsv)
+  bool has_header = false;  // CSV: line 1 of the input is a header, not a record
+  bool write_header = false;  // CSV output: this input's header goes to the output
+};
+
 struct ChunkResult {
+  std::string header;               // CSV output: the header line, written before the records
   std::string out;                  // written records in input order (text, or 32-byte binary records)
   std::vector<std::uint32_t> ends;  // end offset in `out` of each record (dedup, text formats)
   std::vector<Key128> keys;         // one dedup key per record (dedup and stats)
@@ -31,9 +41,8 @@ struct ChunkResult {
   void clear();
 };
 
-// Processes every line of `bytes`; the first line has number `first_line`. Chooses EPD parsing
-// (operations allowed and kept) when `epd_input` is set.
-void process_chunk(std::string_view bytes, std::uint64_t first_line, bool epd_input, const Job& job,
+// Processes every line of `bytes`; the first line has number `first_line`.
+void process_chunk(std::string_view bytes, std::uint64_t first_line, const SourceFormat& source, const Job& job,
                    ChunkResult& result);
 
 KeyLevel key_level(DedupLevel level);

@@ -10,8 +10,8 @@
 namespace fenmill {
 
 enum class Command : std::uint8_t { kNormalize, kDedup, kValidate, kConvert, kStats };
-enum class OutputFormat : std::uint8_t { kFen, kEpd, kBinary, kNone };
-enum class InputFormat : std::uint8_t { kFen, kEpd };
+enum class OutputFormat : std::uint8_t { kFen, kEpd, kBinary, kCsv, kJsonl };
+enum class InputFormat : std::uint8_t { kFen, kEpd, kCsv, kJsonl };
 
 // Dedup key levels as the CLI names them.
 enum class DedupLevel : std::uint8_t {
@@ -28,6 +28,8 @@ struct Job {
   OutputFormat to = OutputFormat::kFen;
   InputFormat from = InputFormat::kFen;
   bool from_auto = true;  // decide per input by extension
+  std::string fen_column;  // CSV: header name or 0-based index; empty = "FEN" or "fen"
+  std::string json_field = "fen";
   NormalizeOptions normalize;
   CastlingNotation castling_notation = CastlingNotation::kXFen;
   DedupLevel key = DedupLevel::kPosition;

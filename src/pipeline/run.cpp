@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -14,6 +15,7 @@
 
 #include "formats/binary_file.h"
 #include "formats/binary_record.h"
+#include "formats/csv.h"
 #include "io/atomic_output.h"
 #include "io/multi_chunker.h"
 #include "pipeline/chunk_processor.h"
@@ -27,7 +29,7 @@ namespace {
 struct Work {
   Chunk chunk;
   ChunkResult result;
-  bool epd_input = false;
+  SourceFormat source;
 };
 
 // Reuses Work objects, so chunk buffers and result strings keep their capacity between chunks.
@@ -55,13 +57,81 @@ class WorkPool {
 };
 
 bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+  if (s.size() < suffix.size()) return false;
+  for (std::size_t i = 0; i < suffix.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(s[s.size() - suffix.size() + i])) != suffix[i]) return false;
+  return true;
 }
 
-bool is_epd_name(std::string_view name) {
+// The input format of one input: --from, or its extension (also under .zst).
+InputFormat format_of(const Job& job, std::string_view name) {
+  if (!job.from_auto) return job.from;
   if (ends_with(name, ".zst")) name.remove_suffix(4);
-  return ends_with(name, ".epd") || ends_with(name, ".EPD");
+  if (ends_with(name, ".epd")) return InputFormat::kEpd;
+  if (ends_with(name, ".csv") || ends_with(name, ".tsv")) return InputFormat::kCsv;
+  if (ends_with(name, ".jsonl") || ends_with(name, ".ndjson")) return InputFormat::kJsonl;
+  return InputFormat::kFen;
 }
+
+// Decides, in the serial reader stage, how to read each input. CSV needs its header line, which only
+// the input's first chunk holds; later chunks reuse what was found.
+class SourceFormats {
+ public:
+  explicit SourceFormats(const Job& job) : job_(job) {}
+
+  bool resolve(const Chunk& chunk, SourceFormat& out, std::string& error) {
+    if (chunk.source_index < known_.size() && chunk.first_line > 1) {
+      out = known_[chunk.source_index];
+      return true;
+    }
+    SourceFormat f;
+    f.format = format_of(job_, chunk.source_name);
+    if (f.format == InputFormat::kCsv) {
+      std::string_view name = chunk.source_name;
+      if (ends_with(name, ".zst")) name.remove_suffix(4);
+      f.separator = ends_with(name, ".tsv") ? '\t' : ',';
+      f.has_header = true;
+      f.write_header = chunk.source_index == 0 && job_.to == OutputFormat::kCsv;
+      std::string_view header = chunk.bytes.substr(0, chunk.bytes.find('\n'));
+      if (!find_column(header, f, error)) {
+        error = chunk.source_name.empty() ? error : std::string(chunk.source_name) + ": " + error;
+        return false;
+      }
+    }
+    if ((job_.to == OutputFormat::kCsv && f.format != InputFormat::kCsv) ||
+        (job_.to == OutputFormat::kJsonl && f.format != InputFormat::kJsonl)) {
+      error = std::string(chunk.source_name) + ": --to csv needs CSV input and --to jsonl JSON Lines input";
+      return false;
+    }
+    if (known_.size() <= chunk.source_index) known_.resize(chunk.source_index + 1);
+    known_[chunk.source_index] = f;
+    out = f;
+    return true;
+  }
+
+ private:
+  bool find_column(std::string_view header, SourceFormat& f, std::string& error) {
+    const std::string& wanted = job_.fen_column;
+    if (!wanted.empty() && wanted.find_first_not_of("0123456789") == std::string::npos) {
+      f.csv_column = std::stoi(wanted);
+      return true;
+    }
+    for (std::string_view name : wanted.empty() ? std::vector<std::string_view>{"FEN", "fen"}
+                                                : std::vector<std::string_view>{wanted}) {
+      f.csv_column = csv_column_index(trim_cr(header), name, f.separator);
+      if (f.csv_column >= 0) return true;
+    }
+    error = "no column named " + (wanted.empty() ? std::string("FEN or fen") : wanted) + " in the CSV header";
+    return false;
+  }
+  static std::string_view trim_cr(std::string_view s) {
+    if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
+    return s;
+  }
+
+  const Job& job_;
+  std::vector<SourceFormat> known_;
+};
 
 // The serial, in-order end of the pipeline: dedup, write, rejects, counts.
 class Sink {
@@ -73,6 +143,7 @@ class Sink {
   bool consume(const Work& w, std::string& error) {
     const ChunkResult& r = w.result;
     counts_.add(r.counts);
+    buffer_.append(r.header);
     if (job_.command == Command::kStats) {
       for (const Key128& k : r.keys) distinct_.insert(k);
     } else if (job_.dedup()) {
@@ -222,6 +293,7 @@ RunOutcome run_job(const Job& job) {
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   MultiChunker chunker(job.inputs, job.chunk_size);
   WorkPool pool;
+  SourceFormats formats(job);
   Sink sink(job, out.get(), rejects.get());
   Progress progress(job.progress, job.inputs);
   std::string read_error, write_error;
@@ -239,13 +311,16 @@ RunOutcome run_job(const Job& job) {
                                         fc.stop();
                                         return nullptr;
                                       }
-                                      w->epd_input = job.from_auto ? is_epd_name(w->chunk.source_name)
-                                                                   : job.from == InputFormat::kEpd;
+                                      if (!formats.resolve(w->chunk, w->source, read_error)) {
+                                        pool.release(w);
+                                        fc.stop();
+                                        return nullptr;
+                                      }
                                       return w;
                                     }) &
           tbb::make_filter<Work*, Work*>(tbb::filter_mode::parallel,
                                          [&](Work* w) {
-                                           process_chunk(w->chunk.bytes, w->chunk.first_line, w->epd_input, job,
+                                           process_chunk(w->chunk.bytes, w->chunk.first_line, w->source, job,
                                                          w->result);
                                            return w;
                                          }) &

@@ -1,0 +1,78 @@
+#include "formats/csv.h"
+
+namespace fenmill {
+
+bool find_csv_field(std::string_view line, std::size_t index, char separator, CsvField& out) {
+  std::size_t i = 0, n = line.size();
+  for (std::size_t field = 0;; ++field) {
+    CsvField f;
+    f.begin = i;
+    if (i < n && line[i] == '"') {
+      f.quoted = true;
+      ++i;
+      for (;;) {
+        if (i >= n) return false;  // unbalanced quote
+        if (line[i] == '"') {
+          if (i + 1 < n && line[i + 1] == '"') {
+            i += 2;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        ++i;
+      }
+      if (i < n && line[i] != separator && line[i] != '\r') return false;  // text after the closing quote
+    } else {
+      while (i < n && line[i] != separator) ++i;
+    }
+    f.end = i;
+    if (!f.quoted && f.end > f.begin && line[f.end - 1] == '\r' && f.end == n) --f.end;
+    if (field == index) {
+      out = f;
+      return true;
+    }
+    if (i >= n || line[i] != separator) return false;
+    ++i;
+  }
+}
+
+std::string_view csv_field_value(std::string_view line, const CsvField& field, std::string& scratch) {
+  std::string_view raw = line.substr(field.begin, field.end - field.begin);
+  if (!field.quoted) return raw;
+  std::string_view inner = raw.substr(1, raw.size() - 2);
+  if (inner.find('"') == std::string_view::npos) return inner;
+  scratch.clear();
+  for (std::size_t i = 0; i < inner.size(); ++i) {
+    scratch.push_back(inner[i]);
+    if (inner[i] == '"') ++i;  // "" -> "
+  }
+  return scratch;
+}
+
+int csv_column_index(std::string_view header, std::string_view name, char separator) {
+  std::string scratch;
+  if (header.size() >= 3 && header.substr(0, 3) == "\xEF\xBB\xBF") header.remove_prefix(3);
+  for (std::size_t i = 0;; ++i) {
+    CsvField f;
+    if (!find_csv_field(header, i, separator, f)) return -1;
+    if (csv_field_value(header, f, scratch) == name) return static_cast<int>(i);
+  }
+}
+
+void append_csv_field(std::string& out, std::string_view value, char separator) {
+  bool needs_quotes = value.find_first_of(std::string_view("\"\r\n", 3)) != std::string_view::npos ||
+                      value.find(separator) != std::string_view::npos;
+  if (!needs_quotes) {
+    out.append(value);
+    return;
+  }
+  out.push_back('"');
+  for (char c : value) {
+    if (c == '"') out.push_back('"');
+    out.push_back(c);
+  }
+  out.push_back('"');
+}
+
+}  // namespace fenmill
