@@ -41,8 +41,9 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw) {
                   "output format: fen, epd, bin, csv (CSV input, FEN column replaced) or jsonl (JSON Lines input, "
                   "FEN field replaced); default from the output's extension, else fen")
       ->check(CLI::IsMember({"fen", "epd", "bin", "csv", "jsonl"}));
-  sub->add_option("--from", raw.from, "input format: auto (by extension: .epd .csv .tsv .jsonl, also under .zst), fen, epd, csv, jsonl")
-      ->check(CLI::IsMember({"auto", "fen", "epd", "csv", "jsonl"}));
+  sub->add_option("--from", raw.from,
+                  "input format: auto (by extension: .epd .csv .tsv .jsonl .bin, also under .zst), fen, epd, csv, jsonl, bin")
+      ->check(CLI::IsMember({"auto", "fen", "epd", "csv", "jsonl", "bin"}));
   sub->add_option("--fen-column", job.fen_column, "CSV: the FEN column's header name or 0-based index (default FEN or fen)");
   sub->add_option("--json-field", job.json_field, "JSON Lines: the field holding the FEN (default fen)");
   sub->add_option("--threads", job.threads, "worker threads, 0 = all cores")->check(CLI::Range(0, 1024));
@@ -89,6 +90,7 @@ void resolve(Job& job, const RawOptions& raw, bool count) {
   job.from = raw.from == "epd"     ? fenmill::InputFormat::kEpd
              : raw.from == "csv"   ? fenmill::InputFormat::kCsv
              : raw.from == "jsonl" ? fenmill::InputFormat::kJsonl
+             : raw.from == "bin"   ? fenmill::InputFormat::kBinary
                                    : fenmill::InputFormat::kFen;
   job.normalize.ep = raw.ep == "pseudo" ? fenmill::EpPolicy::kPseudo
                      : raw.ep == "keep" ? fenmill::EpPolicy::kKeep

@@ -50,7 +50,8 @@ namespace fenmill {
   X(kXqGeneralsFacing, "XQ_GENERALS_FACING", "the generals face each other on an open file")               \
   /* record formats around the FEN (src/formats/): the FEN could not be found in the record           */ \
   X(kCsvField, "CSV_FIELD", "the CSV row has no FEN column, or a quote is unbalanced")                      \
-  X(kJsonField, "JSON_FIELD", "the line is not a JSON object whose FEN field is a string")
+  X(kJsonField, "JSON_FIELD", "the line is not a JSON object whose FEN field is a string")                 \
+  X(kBadRecord, "BAD_RECORD", "the binary record does not decode to a position (docs/FORMAT.md)")
 
 enum class ErrorCode : std::uint8_t {
 #define FENMILL_X(id, name, msg) id,

@@ -46,6 +46,20 @@ class ChunkWork {
     key_needs_legal_ep_ = level_ == KeyLevel::kPosition && job.normalize.ep != EpPolicy::kLegal;
   }
 
+  // One 32-byte record of a binary input: decode, then the same checks as for text.
+  void binary_record(std::string_view bytes, std::uint64_t number) {
+    ++result_.counts.records;
+    if (!decode_record(reinterpret_cast<const std::uint8_t*>(bytes.data()), pos_))
+      return reject(hex(bytes), number, ErrorCode::kBadRecord, 1, 0, 0);
+    Verdict v = validate(pos_, options_.repair);
+    if (!v.ok()) return reject(hex(bytes), number, v.code, 1, v.hints, v.squares);
+    apply_ep_policy(pos_, options_.ep);
+    NormalizeResult r;
+    r.fields = 6;
+    r.repairs = v.repairs;
+    accept(std::string_view{}, RecordFen{}, r);
+  }
+
   void line(std::string_view line, std::uint64_t number) {
     if (source_.has_header && number == 1) {
       if (source_.write_header) (result_.header = trim_end(line)) += '\n';
@@ -65,6 +79,7 @@ class ChunkWork {
     switch (source_.format) {
       case InputFormat::kFen:
       case InputFormat::kEpd:
+      case InputFormat::kBinary:
         where.fen = line;
         where.raw_end = line.size();
         return ErrorCode::kOk;
@@ -163,6 +178,17 @@ class ChunkWork {
     if (want_ends_) result_.ends.push_back(static_cast<std::uint32_t>(out.size()));
   }
 
+  std::string_view hex(std::string_view bytes) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    hex_.clear();
+    for (unsigned char c : bytes) {
+      hex_.push_back(kDigits[c >> 4]);
+      hex_.push_back(kDigits[c & 15]);
+    }
+    return hex_;
+  }
+
+  std::string hex_;
   const SourceFormat& source_;
   const Job& job_;
   ChunkResult& result_;
@@ -201,6 +227,11 @@ void process_chunk(std::string_view bytes, std::uint64_t first_line, const Sourc
   result.clear();
   ChunkWork work(source, job, result);
   std::uint64_t number = first_line;
+  if (source.format == InputFormat::kBinary) {
+    for (std::size_t at = 0; at + kRecordSize <= bytes.size(); at += kRecordSize)
+      work.binary_record(bytes.substr(at, kRecordSize), number++);
+    return;
+  }
   const char* p = bytes.data();
   const char* end = p + bytes.size();
   while (p < end) {

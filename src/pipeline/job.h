@@ -11,7 +11,7 @@ namespace fenmill {
 
 enum class Command : std::uint8_t { kNormalize, kDedup, kValidate, kConvert, kStats };
 enum class OutputFormat : std::uint8_t { kFen, kEpd, kBinary, kCsv, kJsonl };
-enum class InputFormat : std::uint8_t { kFen, kEpd, kCsv, kJsonl };
+enum class InputFormat : std::uint8_t { kFen, kEpd, kCsv, kJsonl, kBinary };
 
 // Dedup key levels as the CLI names them.
 enum class DedupLevel : std::uint8_t {

@@ -11,8 +11,10 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
+#include "formats/binary_chunker.h"
 #include "formats/binary_file.h"
 #include "formats/binary_record.h"
 #include "formats/csv.h"
@@ -68,6 +70,7 @@ InputFormat format_of(const Job& job, std::string_view name) {
   if (!job.from_auto) return job.from;
   if (ends_with(name, ".zst")) name.remove_suffix(4);
   if (ends_with(name, ".epd")) return InputFormat::kEpd;
+  if (ends_with(name, ".bin")) return InputFormat::kBinary;
   if (ends_with(name, ".csv") || ends_with(name, ".tsv")) return InputFormat::kCsv;
   if (ends_with(name, ".jsonl") || ends_with(name, ".ndjson")) return InputFormat::kJsonl;
   return InputFormat::kFen;
@@ -131,6 +134,34 @@ class SourceFormats {
 
   const Job& job_;
   std::vector<SourceFormat> known_;
+};
+
+// Text inputs are cut at line boundaries; binary inputs come block by block. One run reads one kind.
+class ChunkSource {
+ public:
+  ChunkSource(const Job& job) {
+    std::size_t binary = 0;
+    for (const std::string& path : job.inputs) binary += format_of(job, path) == InputFormat::kBinary;
+    if (binary == 0) {
+      text_.emplace(job.inputs, job.chunk_size);
+    } else if (binary == job.inputs.size()) {
+      binary_.emplace(job.inputs);
+    } else {
+      mixed_ = true;
+    }
+  }
+  bool next(Chunk& out, std::string& error) {
+    if (mixed_) {
+      error = "binary and text inputs cannot be mixed in one run";
+      return false;
+    }
+    return text_ ? text_->next(out, error) : binary_->next(out, error);
+  }
+
+ private:
+  std::optional<MultiChunker> text_;
+  std::optional<BinaryChunker> binary_;
+  bool mixed_ = false;
 };
 
 // The serial, in-order end of the pipeline: dedup, write, rejects, counts.
@@ -291,7 +322,7 @@ RunOutcome run_job(const Job& job) {
 
   int threads = job.threads > 0 ? job.threads : tbb::info::default_concurrency();
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
-  MultiChunker chunker(job.inputs, job.chunk_size);
+  ChunkSource chunker(job);
   WorkPool pool;
   SourceFormats formats(job);
   Sink sink(job, out.get(), rejects.get());

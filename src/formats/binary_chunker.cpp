@@ -1,0 +1,89 @@
+#include "formats/binary_chunker.h"
+
+namespace fenmill {
+
+bool is_binary_name(std::string_view path) {
+  if (path.size() > 4 && path.substr(path.size() - 4) == ".zst") path.remove_suffix(4);
+  return path.size() > 4 && path.substr(path.size() - 4) == ".bin";
+}
+
+bool BinaryChunker::read_exact(ByteBuffer& buf, std::size_t n, std::string& error) {
+  char* dst = buf.prepare(n);
+  std::size_t got = 0;
+  while (got < n) {
+    std::size_t r = source_->read(dst + got, n - got, error);
+    if (r == 0) break;
+    got += r;
+  }
+  buf.commit(got);
+  offset_ += got;
+  return got == n && error.empty();
+}
+
+bool BinaryChunker::open_next(std::string& error) {
+  source_.reset();
+  if (next_input_ >= paths_.size()) return false;
+  source_index_ = static_cast<std::uint32_t>(next_input_);
+  const std::string& path = paths_[next_input_++];
+  source_ = InputSource::open(path, error);
+  if (!source_) return false;
+  ByteBuffer head;
+  offset_ = 0;
+  if (!read_exact(head, kFileHeaderSize, error) && !error.empty()) return false;
+  BinaryStatus s = parse_header(reinterpret_cast<const std::uint8_t*>(head.data()), head.size(), header_);
+  if (s == BinaryStatus::kOk && header_.variant != BinaryVariant::kChess) s = BinaryStatus::kBadVariant;
+  if (s != BinaryStatus::kOk) {
+    error = source_->name() + ": " + std::string(binary_status_message(s));
+    return false;
+  }
+  next_record_ = 1;
+  block_index_ = 0;
+  return true;
+}
+
+bool BinaryChunker::next(Chunk& out, std::string& error) {
+  for (;;) {
+    if (!source_ && !open_next(error)) return false;
+    out.storage.clear();
+    std::uint64_t block_offset = offset_;
+    if (!read_exact(out.storage, kBlockHeaderSize, error)) {
+      if (!error.empty()) return false;
+      if (out.storage.empty()) {  // clean end of this input
+        source_.reset();
+        continue;
+      }
+      error = source_->name() + ": block " + std::to_string(block_index_) + ": " +
+              std::string(binary_status_message(BinaryStatus::kTruncatedBlock));
+      return false;
+    }
+    BinaryBlock block;
+    auto* data = reinterpret_cast<const std::uint8_t*>(out.storage.data());
+    BinaryStatus s = parse_block(data, out.storage.size(), header_.record_size, block);
+    if (s == BinaryStatus::kTruncatedBlock) {  // the header is in: read the records it announces
+      std::uint32_t count = std::uint32_t(data[0]) | std::uint32_t(data[1]) << 8 | std::uint32_t(data[2]) << 16 |
+                            std::uint32_t(data[3]) << 24;
+      std::size_t need = kBlockHeaderSize + static_cast<std::size_t>(count) * header_.record_size;
+      if (need > kBlockHeaderSize && read_exact(out.storage, need - kBlockHeaderSize, error))
+        s = parse_block(reinterpret_cast<const std::uint8_t*>(out.storage.data()), out.storage.size(),
+                        header_.record_size, block);
+    }
+    if (s != BinaryStatus::kOk) {
+      error = source_->name() + ": block " + std::to_string(block_index_) + " at byte " + std::to_string(block_offset) +
+              ": " + std::string(binary_status_message(s));
+      return false;
+    }
+    out.bytes = std::string_view(reinterpret_cast<const char*>(block.records), block.count * header_.record_size);
+    out.source = source_;
+    out.source_index = source_index_;
+    out.source_name = source_->name();
+    out.offset = block_offset;
+    out.first_line = next_record_;
+    out.line_count = block.count;
+    out.sequence = sequence_++;
+    next_record_ += block.count;
+    ++block_index_;
+    return true;
+  }
+}
+
+}  // namespace fenmill

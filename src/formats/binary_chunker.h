@@ -1,0 +1,41 @@
+// Reads fenmill binary files (docs/FORMAT.md) as a stream of chunks, one checksummed block per chunk,
+// for `--from bin`. Works on any InputSource (mapped, pipe, .zst): it reads block by block, so memory
+// stays at one block per chunk in flight. A chunk's first_line is the 1-based index of its first record.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "formats/binary_file.h"
+#include "io/chunk.h"
+#include "io/input_source.h"
+
+namespace fenmill {
+
+class BinaryChunker {
+ public:
+  explicit BinaryChunker(std::vector<std::string> paths) : paths_(std::move(paths)) {}
+
+  // Fills `out` with the next block's records (chunk.bytes = count * record size bytes). Returns false at
+  // the end, or on an error (unreadable input, bad header, corrupt block: `error` names file and block).
+  bool next(Chunk& out, std::string& error);
+
+ private:
+  bool open_next(std::string& error);
+  bool read_exact(ByteBuffer& buf, std::size_t n, std::string& error);  // false on error or short read
+
+  std::vector<std::string> paths_;
+  std::size_t next_input_ = 0;
+  std::shared_ptr<InputSource> source_;
+  std::uint32_t source_index_ = 0;
+  BinaryHeader header_;
+  std::uint64_t next_record_ = 1;
+  std::uint64_t block_index_ = 0;
+  std::uint64_t offset_ = 0;
+  std::uint64_t sequence_ = 0;
+};
+
+// True if `path` names a fenmill binary file (by its .bin extension, also under .zst).
+bool is_binary_name(std::string_view path);
+
+}  // namespace fenmill
