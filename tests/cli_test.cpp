@@ -122,6 +122,10 @@ std::vector<GoldenCase> golden_cases() {
       {"epd_stdin_from_epd", {"convert", "-q", "--from", "epd", "--to", "epd", "-"}, 0, "suite.epd", "epd_to_epd.out"},
       {"epd_read_as_fen", {"validate", "-q", "--from", "fen", "suite.epd"}, 1, "", ""},
       {"epd_dedup", {"dedup", "-q", "--to", "epd", "suite.epd"}, 0, "", ""},
+      // hmvc / fmvn operations become the FEN clocks.
+      {"epd_clocks_to_fen", {"normalize", "-q", "clocks.epd"}, 0, "", ""},
+      {"epd_clocks_to_epd", {"normalize", "-q", "--to", "epd", "clocks.epd"}, 0, "", ""},
+      {"epd_clocks_key_full", {"dedup", "-q", "--count", "--key", "full", "clocks.epd", "mixed.fen"}, 0, "", ""},
       // A BOM, CRLF, blank and NUL-only lines, a NUL inside a record, Latin-1 bytes, no final newline.
       {"crlf_bom_normalize", {"normalize", "-q", "crlf_bom.fen"}, 0, "", ""},
       {"crlf_bom_rejects", {"validate", "-q", "--json", "crlf_bom.fen"}, 1, "", ""},

@@ -138,6 +138,7 @@ inline CliResult run_cli(const CliRun& run) {
   detail::make_channel(out, run.stdout_is_tty, false);
   detail::make_channel(err, run.stderr_is_tty, false);
 
+  if (::access(FENMILL_BINARY, X_OK) != 0) throw std::runtime_error(std::string("no executable ") + FENMILL_BINARY);
   std::vector<std::string> argv_storage;
   argv_storage.push_back(FENMILL_BINARY);
   argv_storage.insert(argv_storage.end(), run.args.begin(), run.args.end());
