@@ -1,5 +1,6 @@
 // Every way a FEN record can be rejected: one enum, a stable name and a message per code.
-// docs/ERRORS.md lists them; tests/errors_test.cpp checks that every code has a failing and a passing case.
+// docs/ERRORS.md lists them; tests/fen_errors_test.cpp (chess) and tests/xiangqi_test.cpp (XQ_*) check that every
+// code has a failing and a passing case.
 #pragma once
 #include <cstdint>
 #include <string_view>

@@ -24,11 +24,15 @@ struct Cursor {
   const char* begin;
   const char* p;
   const char* end;
+  // EPD: from the en-passant field on, a ';' also ends a field, as in "w - -; bm e4" or "0 1; D1 20"
+  // (real collections write both).
+  bool semicolon_ends_field;
   std::uint32_t column() const { return static_cast<std::uint32_t>(p - begin) + 1; }
   void skip_blanks() {
     while (p < end && is_blank(*p)) ++p;
   }
-  bool at_field_end() const { return p == end || is_blank(*p); }
+  bool at_operations() const { return semicolon_ends_field && p < end && *p == ';'; }
+  bool at_field_end() const { return p == end || is_blank(*p) || at_operations(); }
 };
 
 ParseResult fail(ErrorCode code, const Cursor& c, std::uint8_t fields) {
@@ -139,7 +143,7 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
   pos.clear();
   const char* end = text.data() + text.size();
   while (end > text.data() && is_trailing_junk(end[-1])) --end;
-  Cursor c{text.data(), text.data(), end};
+  Cursor c{text.data(), text.data(), end, false};
   c.skip_blanks();
   if (c.p == c.end) return fail(ErrorCode::kEmptyRecord, c, 0);
 
@@ -147,7 +151,7 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
   std::uint8_t fields = 1;
   auto next_field = [&] {
     c.skip_blanks();
-    return c.p != c.end;
+    return c.p != c.end && !c.at_operations();
   };
 
   if (next_field()) {  // side to move
@@ -159,6 +163,7 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
     fields = 3;
     if (ErrorCode e = parse_castling(c, pos, options.chess960); e != ErrorCode::kOk) return fail(e, c, fields);
   }
+  c.semicolon_ends_field = options.allow_operations;
   if (fields == 3 && next_field()) {  // en passant
     fields = 4;
     if (ErrorCode e = parse_ep(c, pos); e != ErrorCode::kOk) return fail(e, c, fields);
