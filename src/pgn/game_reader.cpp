@@ -1,0 +1,236 @@
+#include "pgn/game_reader.h"
+
+#include <cstring>
+
+#include "pgn/make_move.h"
+#include "pgn/san.h"
+#include "pgn/start_position.h"
+
+namespace fenmill {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+
+// Whether `pos` lies inside a {} comment, knowing that `outside` (<= pos) does not. Inside a comment
+// the nearest brace before `pos` is always its '{' (a comment cannot contain '}'); a '{' in a tag value
+// or ';' comment can only make an outside position look inside, which just moves the cut further on.
+bool inside_brace_comment(std::string_view buf, std::size_t outside, std::size_t pos) {
+  const char* base = buf.data() + outside;
+  std::size_t n = pos - outside;
+  const void* open = memrchr(base, '{', n);
+  if (!open) return false;
+  const void* close = memrchr(base, '}', n);
+  return !close || close < open;
+}
+
+// Whether the last non-blank line before the line starting at `line_start` begins with '[' (we are
+// in the middle of a tag section, as in ChessBase's blank line after [Event]).
+bool continues_tag_section(std::string_view buf, std::size_t line_start) {
+  std::size_t i = line_start;
+  while (i > 0 && is_space(buf[i - 1])) --i;
+  if (i == 0) return false;
+  std::size_t j = i;
+  while (j > 0 && buf[j - 1] != '\n') --j;
+  while (j < i && (buf[j] == ' ' || buf[j] == '\t')) ++j;
+  return buf[j] == '[';
+}
+
+bool name_is(std::string_view name, std::string_view wanted) {
+  if (name.size() != wanted.size()) return false;
+  for (std::size_t i = 0; i < name.size(); ++i)
+    if ((name[i] | 0x20) != (wanted[i] | 0x20)) return false;
+  return true;
+}
+
+}  // namespace
+
+std::size_t find_game_start(std::string_view buf, std::size_t from) {
+  if (from == 0) return 0;
+  std::size_t size = buf.size(), outside = 0, pos = from;
+  while (pos < size) {
+    std::size_t line_start = pos;
+    if (buf[pos - 1] != '\n') {
+      const void* nl = std::memchr(buf.data() + pos, '\n', size - pos);
+      if (!nl) return size;
+      line_start = static_cast<std::size_t>(static_cast<const char*>(nl) - buf.data()) + 1;
+      if (line_start >= size) return size;
+    }
+    pos = line_start + 1;
+    if (buf[line_start] != '[') continue;
+    if (inside_brace_comment(buf, outside, line_start)) {
+      const void* close = std::memchr(buf.data() + line_start, '}', size - line_start);
+      if (!close) return size;
+      outside = static_cast<std::size_t>(static_cast<const char*>(close) - buf.data()) + 1;
+      pos = outside;
+      continue;
+    }
+    outside = line_start;
+    if (!continues_tag_section(buf, line_start)) return line_start;
+  }
+  return size;
+}
+
+std::string_view GameInfo::tag(std::string_view name) const {
+  for (const TagPair& t : tags)
+    if (t.name == name) return t.value;
+  return {};
+}
+
+ReplayStats GameReader::replay(std::string_view chunk, std::uint64_t first_line, const ReplayCallbacks& callbacks) {
+  ReplayStats stats;
+  Lexer lexer(chunk, first_line);
+  lexer.skip_bom();
+  Position pos;
+  Token token = lexer.next();
+  for (;;) {
+    // Between games: a comment or escape line before a game belongs to no game (eco.pgn opens with one).
+    while (token.kind == TokenKind::kComment || token.kind == TokenKind::kEscape) token = lexer.next();
+    if (token.kind == TokenKind::kEnd) break;
+
+    pending_.clear();
+    GameInfo game;
+    game.index = stats.games++;
+    game.first_line = token.line;
+    game.offset = static_cast<std::size_t>(token.text.data() - chunk.data());
+    ReplayError error;
+    std::uint64_t emitted = 0;  // positions reported so far (keep_partial_games)
+    auto emit = [&](const PlyInfo& info) {
+      if (options_.keep_partial_games) {
+        callbacks.on_position(game, info, pos);
+        ++emitted;
+      } else {
+        pending_.push_back({info, pos});
+      }
+    };
+    auto report = [&](PgnError code, std::uint64_t line, std::uint32_t ply, std::string_view text) {
+      if (error.code != PgnError::kOk) return;  // one report per game: the first problem
+      error.code = code;
+      error.line = line;
+      error.ply = ply;
+      error.token = text;
+      callbacks.on_error(game, error);
+    };
+
+    tags_.clear();
+    std::string_view variant, fen;
+    std::uint64_t variant_line = 0, fen_line = 0;
+    while (token.kind == TokenKind::kTagStart) {
+      std::size_t at = lexer.offset();
+      TagPair tag;
+      if (lexer.read_tag(tag)) {
+        tags_.push_back(tag);
+        if (variant_line == 0 && name_is(tag.name, "Variant")) {
+          variant = tag.value;
+          variant_line = token.line;
+        } else if (fen_line == 0 && name_is(tag.name, "FEN")) {
+          fen = tag.value;
+          fen_line = token.line;
+        }
+      } else {
+        game.tags = tags_;
+        report(PgnError::kBadTag, token.line, 0, chunk.substr(at, lexer.offset() - at));
+      }
+      token = lexer.next();
+    }
+    game.tags = tags_;
+
+    if (error.code == PgnError::kOk) {
+      StartSetup setup = setup_start_position(variant, fen, pos);
+      game.chess960 = setup.chess960;
+      if (setup.code == PgnError::kUnsupportedVariant) {
+        report(setup.code, variant_line, 0, variant);
+      } else if (setup.code == PgnError::kBadFen) {
+        error.fen_code = setup.fen_code;
+        report(setup.code, fen_line, 0, fen);
+      } else {
+        PlyInfo start;
+        start.line = game.first_line;
+        emit(start);
+      }
+    }
+
+    // Movetext, up to the result, the next tag section or the end of the chunk.
+    std::uint32_t ply = 0;
+    int depth = 0;  // variation nesting; variations are skipped
+    Token open_variation;  // the outermost '(' still open
+    GameEnd end;
+    for (bool done = false; !done;) {
+      switch (token.kind) {
+        case TokenKind::kMove: {
+          if (depth > 0 || error.code != PgnError::kOk) break;
+          Move move;
+          if (PgnError e = parse_move(pos, token.text, move); e != PgnError::kOk) {
+            report(e, token.line, ply + 1, token.text);
+            break;
+          }
+          if (move.kind == MoveKind::kNull)
+            make_null_move(pos);
+          else
+            make_move(pos, move);
+          PlyInfo info;
+          info.ply = ++ply;
+          info.line = token.line;
+          info.move = move;
+          info.token = token.text;
+          emit(info);
+          break;
+        }
+        case TokenKind::kVariationStart:
+          if (depth++ == 0) open_variation = token;
+          break;
+        case TokenKind::kVariationEnd:
+          if (depth == 0)
+            report(PgnError::kUnbalancedVariation, token.line, ply + 1, token.text);
+          else
+            --depth;
+          break;
+        case TokenKind::kResult:
+          if (depth > 0) break;
+          end.result = token.text;
+          token = lexer.next();
+          done = true;
+          continue;
+        case TokenKind::kTagStart:
+        case TokenKind::kEnd:
+          if (depth > 0) report(PgnError::kUnbalancedVariation, open_variation.line, ply + 1, open_variation.text);
+          done = true;
+          continue;
+        case TokenKind::kUnterminatedComment:
+          report(PgnError::kUnterminatedComment, token.line, ply + 1, token.text.substr(0, 1));
+          break;
+        case TokenKind::kBadChar:
+          if (depth == 0) report(PgnError::kBadToken, token.line, ply + 1, token.text);
+          break;
+        case TokenKind::kMoveNumber:
+        case TokenKind::kNag:
+        case TokenKind::kAnnotation:
+        case TokenKind::kComment:
+        case TokenKind::kEscape:
+          break;
+      }
+      token = lexer.next();
+    }
+    end.plies = ply;
+    end.error = error.code != PgnError::kOk;
+    if (options_.keep_partial_games) {
+      stats.positions += emitted;
+    } else if (!end.error) {
+      for (const Pending& p : pending_) callbacks.on_position(game, p.ply, p.pos);
+      stats.positions += pending_.size();
+    }
+    stats.bad_games += end.error;
+    callbacks.on_game_end(game, end);
+  }
+  return stats;
+}
+
+ReplayStats replay_games(std::string_view chunk, std::uint64_t first_line,
+                         FunctionRef<void(const GameInfo&, const PlyInfo&, const Position&)> on_position,
+                         FunctionRef<void(const GameInfo&, const ReplayError&)> on_error,
+                         FunctionRef<void(const GameInfo&, const GameEnd&)> on_game_end,
+                         const ReplayOptions& options) {
+  GameReader reader(options);
+  return reader.replay(chunk, first_line, ReplayCallbacks{on_position, on_error, on_game_end});
+}
+
+}  // namespace fenmill

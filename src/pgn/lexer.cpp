@@ -1,0 +1,202 @@
+#include "pgn/lexer.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace fenmill {
+namespace {
+
+// Byte classes, one table lookup per byte in the hot loops.
+enum : std::uint8_t {
+  kBlank = 1,         // space, tab, CR, VT, FF
+  kNewline = 2,
+  kSymbol = 4,        // may continue a move token ("Nbxd7+!?", "e8=Q", "e.p.", "0-0-0")
+  kSymbolNoDot = 8,   // may continue a token that started with a digit ("12." stops before the dot)
+  kLetter = 16,
+  kDigit = 32,
+  kTagName = 64,      // may appear in a tag name
+};
+
+struct ByteClasses {
+  std::uint8_t of[256];
+  constexpr ByteClasses() : of() {
+    for (int c : {' ', '\t', '\r', '\v', '\f'}) of[c] = kBlank;
+    of[static_cast<int>('\n')] = kNewline;
+    for (int c = 'a'; c <= 'z'; ++c) of[c] = kSymbol | kSymbolNoDot | kLetter | kTagName;
+    for (int c = 'A'; c <= 'Z'; ++c) of[c] = kSymbol | kSymbolNoDot | kLetter | kTagName;
+    for (int c = '0'; c <= '9'; ++c) of[c] = kSymbol | kSymbolNoDot | kDigit | kTagName;
+    for (int c : {'_', '+', '#', '=', ':', '/', '-', '!', '?', '@'}) of[c] = kSymbol | kSymbolNoDot | kTagName;
+    of[static_cast<int>('.')] = kSymbol;
+  }
+};
+constexpr ByteClasses kClasses;
+
+inline std::uint8_t class_of(char c) { return kClasses.of[static_cast<unsigned char>(c)]; }
+
+}  // namespace
+
+Lexer::Lexer(std::string_view text, std::uint64_t first_line)
+    : begin_(text.data()), p_(text.data()), end_(text.data() + text.size()), line_(first_line) {}
+
+void Lexer::skip_bom() {
+  if (p_ == begin_ && end_ - p_ >= 3 && std::memcmp(p_, "\xEF\xBB\xBF", 3) == 0) p_ += 3;
+}
+
+void Lexer::skip_blanks() {
+  while (p_ < end_) {
+    std::uint8_t cls = class_of(*p_);
+    if (!(cls & (kBlank | kNewline))) return;
+    line_ += cls >> 1;  // kNewline == 2
+    ++p_;
+  }
+}
+
+Token Lexer::to_end_of_line(TokenKind kind) {
+  const char* start = p_;
+  const void* nl = std::memchr(p_, '\n', static_cast<std::size_t>(end_ - p_));
+  p_ = nl ? static_cast<const char*>(nl) : end_;
+  std::string_view text(start, static_cast<std::size_t>(p_ - start));
+  if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+  return {kind, text, line_};
+}
+
+Token Lexer::symbol(const char* start) {
+  const char* q = start + 1;
+  while (q < end_ && (class_of(*q) & kSymbol)) ++q;
+  p_ = q;
+  std::string_view text(start, static_cast<std::size_t>(q - start));
+  return {text == "e.p." ? TokenKind::kAnnotation : TokenKind::kMove, text, line_};
+}
+
+Token Lexer::number_or_result(const char* start) {
+  const char* q = start;
+  while (q < end_ && (class_of(*q) & kDigit)) ++q;
+  if (q < end_ && *q == '.') {  // "12." or "12..." (the move may follow without a space)
+    while (q < end_ && *q == '.') ++q;
+    p_ = q;
+    return {TokenKind::kMoveNumber, std::string_view(start, static_cast<std::size_t>(q - start)), line_};
+  }
+  const char* digits_end = q;
+  while (q < end_ && (class_of(*q) & kSymbolNoDot)) ++q;
+  p_ = q;
+  std::string_view text(start, static_cast<std::size_t>(q - start));
+  if (q == digits_end) return {TokenKind::kMoveNumber, text, line_};
+  if (text == "1-0" || text == "0-1" || text == "1/2-1/2") return {TokenKind::kResult, text, line_};
+  return {TokenKind::kMove, text, line_};  // "0-0", "0-0-0+", or junk the move parser will name
+}
+
+Token Lexer::next() {
+  skip_blanks();
+  if (p_ == end_) return {TokenKind::kEnd, {}, line_};
+  const char* start = p_;
+  char c = *p_;
+  std::uint8_t cls = class_of(c);
+  if (cls & kLetter) return symbol(start);
+  if (cls & kDigit) return number_or_result(start);
+  switch (c) {
+    case '{': {
+      const void* close = std::memchr(p_ + 1, '}', static_cast<std::size_t>(end_ - p_ - 1));
+      std::uint64_t line = line_;
+      p_ = close ? static_cast<const char*>(close) + 1 : end_;
+      line_ += static_cast<std::uint64_t>(std::count(start, p_, '\n'));
+      std::string_view text(start, static_cast<std::size_t>(p_ - start));
+      return {close ? TokenKind::kComment : TokenKind::kUnterminatedComment, text, line};
+    }
+    case ';':
+      return to_end_of_line(TokenKind::kComment);
+    case '%':
+      if (p_ == begin_ || p_[-1] == '\n') return to_end_of_line(TokenKind::kEscape);
+      break;
+    case '(':
+      ++p_;
+      return {TokenKind::kVariationStart, std::string_view(start, 1), line_};
+    case ')':
+      ++p_;
+      return {TokenKind::kVariationEnd, std::string_view(start, 1), line_};
+    case '*':
+      ++p_;
+      return {TokenKind::kResult, std::string_view(start, 1), line_};
+    case '[':
+      return {TokenKind::kTagStart, std::string_view(start, 1), line_};
+    case '$': {
+      const char* q = p_ + 1;
+      while (q < end_ && (class_of(*q) & kDigit)) ++q;
+      if (q == p_ + 1) break;
+      p_ = q;
+      return {TokenKind::kNag, std::string_view(start, static_cast<std::size_t>(q - start)), line_};
+    }
+    case '-':  // "--", the null move
+      return symbol(start);
+    case '!':
+    case '?':
+    case '.': {  // a detached assessment, or the stray dots of "1. ... e5"
+      const char* q = p_ + 1;
+      while (q < end_ && (*q == '!' || *q == '?' || *q == '.')) ++q;
+      p_ = q;
+      return {TokenKind::kAnnotation, std::string_view(start, static_cast<std::size_t>(q - start)), line_};
+    }
+    default:
+      break;
+  }
+  ++p_;
+  return {TokenKind::kBadChar, std::string_view(start, 1), line_};
+}
+
+bool Lexer::read_tag(TagPair& tag) {
+  const char* q = p_ + 1;  // past '['
+  auto skip_spaces = [&] {
+    while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
+  };
+  auto fail = [&] {
+    const char* stop = q;
+    while (stop < end_ && *stop != '\n' && *stop != ']') ++stop;
+    p_ = stop < end_ && *stop == ']' ? stop + 1 : stop;
+    return false;
+  };
+  skip_spaces();
+  const char* name = q;
+  while (q < end_ && (class_of(*q) & kTagName)) ++q;
+  if (q == name) return fail();
+  tag.name = std::string_view(name, static_cast<std::size_t>(q - name));
+  skip_spaces();
+  if (q == end_ || *q != '"') return fail();
+  const char* value = ++q;
+  for (; q < end_ && *q != '"'; ++q) {
+    if (*q == '\n') return fail();
+    if (*q == '\\' && q + 1 < end_ && q[1] != '\n') ++q;
+  }
+  if (q == end_) return fail();
+  tag.value = std::string_view(value, static_cast<std::size_t>(q - value));
+  ++q;
+  skip_spaces();
+  if (q < end_ && *q == ']') {
+    p_ = q + 1;
+    return true;
+  }
+  // Unescaped quotes inside the value (`[Event "The "Big" Open"]`): the value runs to the last
+  // quote before the last ']' of the line.
+  const char* line_end = q;
+  while (line_end < end_ && *line_end != '\n') ++line_end;
+  const char* close = line_end;
+  while (close > q && close[-1] != ']') --close;
+  if (close == q) return fail();
+  const char* quote = close - 1;
+  while (quote > q && *quote != '"') --quote;
+  const char* after = quote + 1;
+  while (after < close - 1 && (*after == ' ' || *after == '\t')) ++after;
+  if (*quote != '"' || after != close - 1) return fail();
+  tag.value = std::string_view(value, static_cast<std::size_t>(quote - value));
+  p_ = close;
+  return true;
+}
+
+std::size_t unescape_tag_value(std::string_view value, char* out) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (value[i] == '\\' && i + 1 < value.size() && (value[i + 1] == '"' || value[i + 1] == '\\')) ++i;
+    out[n++] = value[i];
+  }
+  return n;
+}
+
+}  // namespace fenmill

@@ -1,0 +1,31 @@
+// A game's first position, from its [Variant] and [FEN] tags.
+#pragma once
+#include <string_view>
+
+#include "core/position.h"
+#include "fen/errors.h"
+#include "pgn/errors.h"
+
+namespace fenmill {
+
+enum class Variant : std::uint8_t { kStandard, kChess960, kUnsupported };
+
+// [Variant] value -> variant. Empty, "Standard", "chess", "From Position" are standard chess;
+// "Chess960", "fischerandom", "Fischer Random", "frc", "960" are Chess960 (case-insensitive);
+// anything else (Crazyhouse, Antichess, Atomic, ...) is unsupported.
+Variant classify_variant(std::string_view value);
+
+const Position& standard_start_position();
+
+struct StartSetup {
+  PgnError code = PgnError::kOk;       // kOk, kUnsupportedVariant or kBadFen
+  ErrorCode fen_code = ErrorCode::kOk;  // why the FEN was rejected
+  bool chess960 = false;                // the variant says so, or the castling rights need it
+};
+
+// Standard start position unless `fen` is non-empty; a FEN is checked with fen/validate.h and keeps
+// its en-passant square as written. A fullmove number of 0 (common in problem collections) is read
+// as 1. Chess960 reads KQkq as the outermost rooks (X-FEN).
+StartSetup setup_start_position(std::string_view variant, std::string_view fen, Position& pos);
+
+}  // namespace fenmill

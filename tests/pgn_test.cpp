@@ -1,0 +1,600 @@
+// PGN replay: move generation (perft), make_move state, SAN/UCI parsing, the movetext lexer, game
+// splitting and the game reader. Needs no data files; tests/pgn_data_test.cpp runs the real ones.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fen/normalize.h"
+#include "fen/parse.h"
+#include "fen/write.h"
+#include "pgn/game_reader.h"
+#include "pgn/lexer.h"
+#include "pgn/make_move.h"
+#include "pgn/movegen.h"
+#include "pgn/san.h"
+#include "pgn/start_position.h"
+
+namespace fenmill {
+namespace {
+
+Square sq(std::string_view name) { return make_square(name[0] - 'a', name[1] - '1'); }
+
+Position from_fen(std::string_view fen, bool chess960 = false) {
+  Position pos;
+  ParseOptions options;
+  options.chess960 = chess960;
+  ParseResult r = parse_fen(fen, pos, options);
+  EXPECT_TRUE(r.ok()) << fen;
+  return pos;
+}
+
+// Plays moves given as text (any notation parse_move takes); fails the test on the first bad one.
+Position play(Position pos, std::initializer_list<std::string_view> moves) {
+  for (std::string_view text : moves) {
+    Move m;
+    PgnError e = parse_move(pos, text, m);
+    EXPECT_EQ(e, PgnError::kOk) << text << " in " << to_fen(pos);
+    if (e != PgnError::kOk) return pos;
+    if (m.kind == MoveKind::kNull)
+      make_null_move(pos);
+    else
+      make_move(pos, m);
+  }
+  return pos;
+}
+
+std::string fen_after(std::string_view start, std::initializer_list<std::string_view> moves, bool chess960 = false) {
+  return to_fen(play(from_fen(start, chess960), moves), chess960 ? CastlingNotation::kShredder : CastlingNotation::kXFen);
+}
+
+constexpr std::string_view kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+constexpr std::string_view kKiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+// ---------------------------------------------------------------- perft
+
+// The classic perft positions (chessprogramming.org "Perft Results"): every special move and pin.
+TEST(PgnPerft, StandardPositions) {
+  EXPECT_EQ(perft(from_fen(kStart), 1), 20u);
+  EXPECT_EQ(perft(from_fen(kStart), 3), 8902u);
+  EXPECT_EQ(perft(from_fen(kStart), 5), 4865609u);
+  EXPECT_EQ(perft(from_fen(kKiwipete), 1), 48u);
+  EXPECT_EQ(perft(from_fen(kKiwipete), 3), 97862u);
+  EXPECT_EQ(perft(from_fen(kKiwipete), 4), 4085603u);
+  EXPECT_EQ(perft(from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"), 5), 674624u);  // ep + horizontal pins
+  EXPECT_EQ(perft(from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"), 4), 422333u);
+  EXPECT_EQ(perft(from_fen("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"), 4), 2103487u);
+  EXPECT_EQ(perft(from_fen("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"), 4), 3894594u);
+}
+
+// Chess960 counts computed with fairy-stockfish 11.1 (UCI_Chess960, "go perft"); the first six are the
+// chessprogramming.org Chess960 perft positions, the rest put rook and king on each other's squares,
+// let the castling rook shield the king's destination, or keep the king where it is.
+TEST(PgnPerft, Chess960Positions) {
+  struct Case {
+    std::string_view fen;
+    int depth;
+    std::uint64_t nodes;
+  };
+  const Case cases[] = {
+      {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 4, 326672},
+      {"2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", 4, 667366},
+      {"b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", 4, 273318},
+      {"qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9", 4, 382958},
+      {"1nbbnrkr/p1p1ppp1/3p4/1p3P1p/3Pq2P/8/PPP1P1P1/QNBBNRKR w HFhf - 0 9", 4, 1171749},
+      {"qnbnr1kr/ppp1b1pp/4p3/3p1p2/8/2NPP3/PPP1BPPP/QNB1R1KR w HEhe - 1 9", 4, 824055},
+      {"4k3/8/8/8/8/8/8/rRK5 w B - 0 1", 4, 12489},    // O-O-O: king stays on c1, rook leaves b1, a1 checks
+      {"4k3/8/8/8/8/8/8/4KR1r w F - 0 1", 4, 13842},   // O-O: rook stays on f1, g1 is attacked
+      {"4k3/8/8/8/8/8/8/R5KR w HA - 0 1", 4, 16219}, // O-O: king stays on g1
+      {"4k3/8/8/8/8/8/8/RK5R w HA - 0 1", 4, 16052}, // O-O-O: king b1 -> c1 over the rook's path
+      {"k7/8/8/8/8/8/8/1R3KR1 w GB - 0 1", 4, 2938},      // O-O: king and rook swap f1/g1
+      {"r1k3rR/8/8/8/8/8/8/1RK3r1 w Bg - 0 1", 4, 48580},  // castling rights on both sides, in check
+  };
+  for (const Case& c : cases) EXPECT_EQ(perft(from_fen(c.fen, true), c.depth), c.nodes) << c.fen;
+}
+
+TEST(PgnMoveGen, HorizontalEnPassantPin) {
+  // After ...c7-c5 the b5 pawn may not take en passant: both pawns would leave the 5th rank and
+  // the rook on h5 would see the king on a5.
+  Position pos = from_fen("8/8/8/KPp4r/8/8/8/7k w - c6 0 2");
+  MoveList list;
+  generate_legal_moves(pos, list);
+  for (const Move& m : list) EXPECT_NE(m.kind, MoveKind::kEnPassant);
+  Move m;
+  EXPECT_EQ(parse_move(pos, "bxc6", m), PgnError::kIllegalMove);
+  // Without the rook the capture is fine.
+  Position free = from_fen("8/8/8/KPp5/8/8/8/7k w - c6 0 2");
+  EXPECT_EQ(parse_move(free, "bxc6", m), PgnError::kOk);
+  EXPECT_EQ(m.kind, MoveKind::kEnPassant);
+}
+
+TEST(PgnMoveGen, EnPassantEvadesPawnCheck) {
+  // The d5 pawn gives check after d7-d5; exd6 e.p. removes the checker.
+  Position pos = from_fen("8/8/8/3pP3/4K3/8/8/7k w - d6 0 2");
+  Move m;
+  ASSERT_EQ(parse_move(pos, "exd6", m), PgnError::kOk);
+  EXPECT_EQ(m.kind, MoveKind::kEnPassant);
+}
+
+TEST(PgnMoveGen, CastlingBlockedOrAttacked) {
+  Move m;
+  // f1 attacked by the bishop on c4: no O-O; O-O-O fine.
+  Position pos = from_fen("r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1");
+  EXPECT_FALSE(castling_legal(pos, kKingSide, m));
+  EXPECT_TRUE(castling_legal(pos, kQueenSide, m));
+  // b1 attacked does not matter for O-O-O (only the king's path counts), b1 occupied does.
+  EXPECT_FALSE(castling_legal(from_fen("r3k2r/8/8/8/8/8/8/Rb2K2R w KQkq - 0 1"), kQueenSide, m));
+  EXPECT_TRUE(castling_legal(from_fen("r3k2r/8/8/8/8/8/1r6/R3K2R w KQkq - 0 1"), kQueenSide, m));
+  // In check: neither.
+  Position check = from_fen("r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1");
+  EXPECT_FALSE(castling_legal(check, kKingSide, m));
+  EXPECT_FALSE(castling_legal(check, kQueenSide, m));
+}
+
+// ---------------------------------------------------------------- make_move
+
+TEST(PgnMakeMove, SeedGameStates) {
+  // The article's examples (SEEDS.md): the ep square is written after every double push.
+  EXPECT_EQ(fen_after(kStart, {"e4"}), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  EXPECT_EQ(fen_after(kStart, {"e4", "e5"}), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+  EXPECT_EQ(fen_after(kStart, {"e4", "e5", "Nf3"}), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+  EXPECT_EQ(fen_after(kStart, {"e4", "c5", "Nf3"}), "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+  EXPECT_EQ(fen_after(kStart, {"e4", "e6", "e5", "d5"}), "rnbqkbnr/ppp2ppp/4p3/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
+  EXPECT_EQ(fen_after(kStart, {"e4", "e6", "e5", "d5", "exd6"}), "rnbqkbnr/ppp2ppp/3Pp3/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
+}
+
+TEST(PgnMakeMove, CastlingRights) {
+  // Rook moves drop one right, king moves both, a captured rook drops the opponent's.
+  EXPECT_EQ(fen_after("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", {"Rh2"}), "r3k2r/8/8/8/8/8/7R/R3K3 b Qkq - 1 1");
+  EXPECT_EQ(fen_after("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", {"Kd1"}), "r3k2r/8/8/8/8/8/8/R2K3R b kq - 1 1");
+  EXPECT_EQ(fen_after("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", {"Rxa8+"}), "R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
+  EXPECT_EQ(fen_after("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", {"O-O", "O-O-O"}), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+  EXPECT_EQ(fen_after("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 9", {"0-0-0", "0-0"}), "r4rk1/8/8/8/8/8/8/2KR3R w - - 7 10");
+}
+
+TEST(PgnMakeMove, Chess960Castling) {
+  // King b1 and rook a1: O-O-O puts the king on c1 and the rook on d1.
+  EXPECT_EQ(fen_after("4k3/8/8/8/8/8/8/RK5R w HA - 0 1", {"O-O-O"}, true), "4k3/8/8/8/8/8/8/2KR3R b - - 1 1");
+  // King g1, rook h1: O-O keeps the king, rook to f1. UCI king-takes-rook means the same.
+  EXPECT_EQ(fen_after("4k3/8/8/8/8/8/8/R5KR w HA - 0 1", {"O-O"}, true), "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1");
+  EXPECT_EQ(fen_after("4k3/8/8/8/8/8/8/R5KR w HA - 0 1", {"g1h1"}, true), "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1");
+  // King f1, rook g1 (adjacent): king to g1, rook to f1, they swap.
+  EXPECT_EQ(fen_after("k7/8/8/8/8/8/8/1R3KR1 w GB - 0 1", {"O-O"}, true), "k7/8/8/8/8/8/8/1R3RK1 b - - 1 1");
+  // A cutechess Chess960 start (X-FEN KQkq = outermost rooks).
+  Position pos = from_fen("nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1", true);
+  EXPECT_EQ(pos.castling_rook[kWhite][kKingSide], sq("g1"));
+  EXPECT_EQ(pos.castling_rook[kWhite][kQueenSide], sq("d1"));
+}
+
+TEST(PgnMakeMove, PromotionAndClocks) {
+  EXPECT_EQ(fen_after("8/4P3/8/8/8/8/k7/4K3 w - - 3 40", {"e8=Q"}), "4Q3/8/8/8/8/8/k7/4K3 b - - 0 40");
+  EXPECT_EQ(fen_after("3r4/4P3/8/8/8/8/k7/4K3 w - - 3 40", {"exd8N"}), "3N4/8/8/8/8/8/k7/4K3 b - - 0 40");
+  EXPECT_EQ(fen_after("8/8/8/8/8/8/k3p3/7K b - - 0 50", {"e1=R+"}), "8/8/8/8/8/8/k7/4r2K w - - 0 51");
+  // A null move passes the turn, clears the ep square and counts as a ply.
+  EXPECT_EQ(fen_after(kStart, {"e4", "--", "d4", "Z0"}), "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3");
+}
+
+// ---------------------------------------------------------------- SAN
+
+struct SanCase {
+  std::string_view fen;
+  std::string_view text;
+  std::string_view uci;  // expected move, or empty with an error
+  PgnError error = PgnError::kOk;
+};
+
+void check_moves(std::initializer_list<SanCase> cases) {
+  for (const SanCase& c : cases) {
+    Position pos = from_fen(c.fen);
+    Move m;
+    PgnError e = parse_move(pos, c.text, m);
+    EXPECT_EQ(e, c.error) << c.text << " in " << c.fen << ": " << pgn_error_name(e);
+    if (e == PgnError::kOk && c.error == PgnError::kOk) {
+      char buf[8];
+      EXPECT_EQ(std::string_view(buf, write_uci(m, false, buf)), c.uci) << c.text;
+    }
+  }
+}
+
+TEST(PgnSan, PiecesPawnsAndDisambiguation) {
+  constexpr std::string_view kTwoKnights = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
+  constexpr std::string_view kRooks = "4k3/8/R7/8/8/8/8/R3K3 w - - 0 1";
+  constexpr std::string_view kThreeQueens = "4k3/8/8/8/Q6Q/8/8/4K2Q w - - 0 1";
+  check_moves({
+      {kStart, "e4", "e2e4"},
+      {kStart, "Nf3", "g1f3"},
+      {kStart, "Nf3+!?", "g1f3"},
+      {kStart, "Ng1f3", "g1f3"},  // fully disambiguated / long algebraic
+      {kStart, "Ng1-f3", "g1f3"},
+      {kStart, "e2-e4", "e2e4"},
+      {kStart, "Pe4", "e2e4"},
+      {kStart, "e5", "", PgnError::kIllegalMove},
+      {kStart, "Nd2", "", PgnError::kIllegalMove},  // own pawn there
+      {kStart, "Kf3", "", PgnError::kIllegalMove},
+      {kTwoKnights, "Nd2", "", PgnError::kAmbiguousMove},
+      {kTwoKnights, "Nbd2", "b1d2"},
+      {kTwoKnights, "Nfd2?!", "f1d2"},
+      {kTwoKnights, "Ng3", "f1g3"},
+      {kRooks, "Ra3", "", PgnError::kAmbiguousMove},
+      {kRooks, "R1a3", "a1a3"},
+      {kRooks, "R6a3", "a6a3"},
+      {kRooks, "Raa3", "", PgnError::kAmbiguousMove},  // both are on the a-file
+      {kThreeQueens, "Qh4e1", "", PgnError::kIllegalMove},  // own king there
+      {kThreeQueens, "Qe4", "", PgnError::kAmbiguousMove},
+      {kThreeQueens, "Qhe4", "", PgnError::kAmbiguousMove},  // h4 and h1 (diagonally) both reach e4
+      {kThreeQueens, "Q4e4", "", PgnError::kAmbiguousMove},
+      {kThreeQueens, "Qae4", "a4e4"},
+      {kThreeQueens, "Qh4e4", "h4e4"},
+      {kThreeQueens, "Qg2", "h1g2"},
+      {kThreeQueens, "Qh2", "", PgnError::kAmbiguousMove},
+      {kThreeQueens, "Qh4h2", "h4h2"},
+      // A pinned knight does not make "Nd2" ambiguous.
+      {"4k3/8/8/b7/5N2/2N5/8/4K3 w - - 0 1", "Nd5", "f4d5"},
+      {"4k3/8/8/b7/5N2/2N5/8/4K3 w - - 0 1", "Ncd5", "", PgnError::kIllegalMove},
+  });
+}
+
+TEST(PgnSan, CapturesPromotionsAndSuffixes) {
+  constexpr std::string_view kCapture = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+  constexpr std::string_view kPromote = "3n3k/4P3/8/8/8/8/8/4K3 w - - 0 1";
+  constexpr std::string_view kEp = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
+  check_moves({
+      {kCapture, "exd5", "e4d5"},
+      {kCapture, "e4xd5", "e4d5"},
+      {kCapture, "e:d5", "e4d5"},
+      {kCapture, "ed5", "e4d5"},     // old style without 'x'
+      {kCapture, "exd5!!", "e4d5"},
+      {kCapture, "exd5??", "e4d5"},
+      {kCapture, "exd5?!", "e4d5"},
+      {kCapture, "e4d5", "e4d5"},    // UCI
+      {kCapture, "exf5", "", PgnError::kIllegalMove},
+      {kCapture, "e5", "e4e5"},
+      {kCapture, "fxe5", "", PgnError::kIllegalMove},
+      {kEp, "exd6", "e5d6"},
+      {kEp, "exd6e.p.", "e5d6"},
+      {kEp, "exd6 e.p.", "", PgnError::kBadMoveSyntax},  // the lexer splits it; "e.p." alone is an annotation
+      {kPromote, "e8=Q", "e7e8q"},
+      {kPromote, "e8Q", "e7e8q"},
+      {kPromote, "e8=N+", "e7e8n"},
+      {kPromote, "exd8=R#", "e7d8r"},
+      {kPromote, "exd8B", "e7d8b"},
+      {kPromote, "e7d8q", "e7d8q"},
+      {kPromote, "e8", "", PgnError::kMissingPromotion},
+      {kPromote, "e8=K", "", PgnError::kBadMoveSyntax},
+      {kCapture, "e5=Q", "", PgnError::kIllegalMove},
+      {kStart, "N@f3", "", PgnError::kBadMoveSyntax},  // a Crazyhouse drop
+      {kStart, "Nf", "", PgnError::kBadMoveSyntax},
+      {kStart, "xyz", "", PgnError::kBadMoveSyntax},
+      {kStart, "e9", "", PgnError::kBadMoveSyntax},
+  });
+}
+
+TEST(PgnSan, CastlingAndUci) {
+  constexpr std::string_view kCastle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+  check_moves({
+      {kCastle, "O-O", "e1g1"},
+      {kCastle, "O-O+", "e1g1"},
+      {kCastle, "0-0", "e1g1"},
+      {kCastle, "O-O-O", "e1c1"},
+      {kCastle, "0-0-0#", "e1c1"},
+      {kCastle, "e1g1", "e1g1"},  // UCI, king to g1
+      {kCastle, "e1h1", "e1g1"},  // UCI Chess960 style, king takes rook
+      {kCastle, "e1c1", "e1c1"},
+      {"r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "O-O", "", PgnError::kIllegalMove},
+      {"r3k2r/8/8/8/8/8/8/R3K1NR w KQkq - 0 1", "O-O", "", PgnError::kIllegalMove},
+      {kStart, "g1f3", "g1f3"},
+      {kStart, "b1c3", "b1c3"},
+      {kStart, "e2e4", "e2e4"},
+      {kStart, "e2e5", "", PgnError::kIllegalMove},
+      {kStart, "e3e4", "", PgnError::kIllegalMove},
+      {kStart, "--", "0000"},
+      {kStart, "Z0", "0000"},
+      {"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "--", "", PgnError::kNullMoveInCheck},
+  });
+  // The square written as the king's destination in Chess960 UCI is the rook.
+  Position pos = from_fen("4k3/8/8/8/8/8/8/RK5R w HA - 0 1", true);
+  Move m;
+  ASSERT_EQ(parse_move(pos, "b1a1", m), PgnError::kOk);
+  char buf[8];
+  EXPECT_EQ(std::string_view(buf, write_uci(m, true, buf)), "b1a1");
+  EXPECT_EQ(std::string_view(buf, write_uci(m, false, buf)), "b1c1");
+  // b1c1 is an ordinary king move there.
+  ASSERT_EQ(parse_move(pos, "b1c1", m), PgnError::kOk);
+  EXPECT_EQ(m.kind, MoveKind::kNormal);
+}
+
+TEST(PgnSan, ParseFields) {
+  SanMove san;
+  ASSERT_EQ(parse_san("Nbxd7+", san), PgnError::kOk);
+  EXPECT_EQ(san.piece, kKnight);
+  EXPECT_EQ(san.from_file, 1);
+  EXPECT_EQ(san.from_rank, -1);
+  EXPECT_EQ(san.to, sq("d7"));
+  EXPECT_TRUE(san.capture);
+  ASSERT_EQ(parse_san("g1f3", san), PgnError::kOk);
+  EXPECT_EQ(san.piece, kPieceTypeCount);  // coordinates: any piece
+  ASSERT_EQ(parse_san("O-O-O", san), PgnError::kOk);
+  EXPECT_EQ(san.kind, SanMove::Kind::kCastle);
+  EXPECT_EQ(san.castle, kQueenSide);
+  EXPECT_EQ(parse_san("", san), PgnError::kBadMoveSyntax);
+  EXPECT_EQ(parse_san("+", san), PgnError::kBadMoveSyntax);
+  EXPECT_EQ(parse_san("2e4", san), PgnError::kBadMoveSyntax);
+}
+
+// ---------------------------------------------------------------- lexer
+
+std::vector<Token> lex_all(std::string_view text) {
+  Lexer lexer(text, 1);
+  std::vector<Token> tokens;
+  for (;;) {
+    Token t = lexer.next();
+    if (t.kind == TokenKind::kEnd) break;
+    tokens.push_back(t);
+    if (t.kind == TokenKind::kTagStart) {
+      TagPair tag;
+      lexer.read_tag(tag);
+    }
+  }
+  return tokens;
+}
+
+std::string kinds(std::string_view text) {
+  static const char* names[] = {"end", "move", "num", "nag", "ann", "comment", "esc", "(", ")", "result", "tag", "open", "bad"};
+  std::string s;
+  for (const Token& t : lex_all(text)) {
+    if (!s.empty()) s += ' ';
+    s += names[static_cast<int>(t.kind)];
+    if (t.kind == TokenKind::kMove) {
+      s += ':';
+      s += t.text;
+    }
+  }
+  return s;
+}
+
+TEST(PgnLexer, MoveNumbersAndMoves) {
+  EXPECT_EQ(kinds("1. e4 e5 2. Nf3"), "num move:e4 move:e5 num move:Nf3");
+  EXPECT_EQ(kinds("1.d4 Nf6 2.Nf3"), "num move:d4 move:Nf6 num move:Nf3");
+  EXPECT_EQ(kinds("1...e5 12... Nc6"), "num move:e5 num move:Nc6");
+  EXPECT_EQ(kinds("8.\r\nNf3"), "num move:Nf3");
+  EXPECT_EQ(kinds("1 e4"), "num move:e4");
+  EXPECT_EQ(kinds("O-O 0-0 0-0-0+ --"), "move:O-O move:0-0 move:0-0-0+ move:--");
+  EXPECT_EQ(kinds("e4!? e5 ! exd6 e.p."), "move:e4!? move:e5 ann move:exd6 ann");
+  EXPECT_EQ(kinds("1. ... e5"), "num ann move:e5");
+  EXPECT_EQ(kinds("g1f3 e7e8q"), "move:g1f3 move:e7e8q");
+}
+
+TEST(PgnLexer, ResultsNagsVariations) {
+  EXPECT_EQ(kinds("1-0"), "result");
+  EXPECT_EQ(kinds("0-1 1/2-1/2 *"), "result result result");
+  EXPECT_EQ(kinds("e4 $1 $14 (1. d4 (1. c4)) e5"), "move:e4 nag nag ( num move:d4 ( num move:c4 ) ) move:e5");
+  EXPECT_EQ(kinds("$ e4"), "bad move:e4");
+  EXPECT_EQ(kinds("e4 <x> e5"), "move:e4 bad move:x bad move:e5");
+}
+
+TEST(PgnLexer, CommentsAndEscapes) {
+  EXPECT_EQ(kinds("e4 { [%clk 0:01:00] } e5"), "move:e4 comment move:e5");
+  EXPECT_EQ(kinds("e4 {multi\nline\n\n[Event \"x\"]\n} e5"), "move:e4 comment move:e5");
+  EXPECT_EQ(kinds("e4 ; rest { of line\ne5"), "move:e4 comment move:e5");
+  EXPECT_EQ(kinds("%escape e4\ne5 % e6"), "esc move:e5 bad move:e6");
+  EXPECT_EQ(kinds("e4 { open"), "move:e4 open");
+  // Line numbers follow newlines inside comments.
+  std::vector<Token> t = lex_all("e4 {a\nb\r\nc} e5\n\nNf3");
+  ASSERT_EQ(t.size(), 4u);
+  EXPECT_EQ(t[0].line, 1u);
+  EXPECT_EQ(t[1].line, 1u);
+  EXPECT_EQ(t[2].line, 3u);
+  EXPECT_EQ(t[3].line, 5u);
+}
+
+TEST(PgnLexer, Tags) {
+  Lexer lexer("\xEF\xBB\xBF[Event \"A \\\"quoted\\\" name\"]\n[Site \"\"] [Round  \"1\"]\n[Black \"Polg\xE1r\"]\n"
+              "[White \"The \"Big\" Open\"]\n[Bad value]\n[Date \"x\"]", 1);
+  lexer.skip_bom();
+  TagPair tag;
+  std::vector<std::pair<std::string, std::string>> seen;
+  std::vector<bool> ok;
+  for (Token t = lexer.next(); t.kind == TokenKind::kTagStart; t = lexer.next()) {
+    ok.push_back(lexer.read_tag(tag));
+    seen.emplace_back(ok.back() ? std::string(tag.name) : "", ok.back() ? std::string(tag.value) : "");
+  }
+  ASSERT_EQ(seen.size(), 7u);
+  EXPECT_EQ(seen[0].second, "A \\\"quoted\\\" name");
+  char buf[64];
+  EXPECT_EQ(std::string_view(buf, unescape_tag_value(seen[0].second, buf)), "A \"quoted\" name");
+  EXPECT_EQ(seen[1], (std::pair<std::string, std::string>{"Site", ""}));
+  EXPECT_EQ(seen[2], (std::pair<std::string, std::string>{"Round", "1"}));
+  EXPECT_EQ(seen[3].second, "Polg\xE1r");  // Latin-1 byte kept as is
+  EXPECT_EQ(seen[4].second, "The \"Big\" Open");
+  EXPECT_FALSE(ok[5]);
+  EXPECT_TRUE(ok[6]);
+  EXPECT_EQ(seen[6].first, "Date");
+}
+
+// ---------------------------------------------------------------- game splitting
+
+TEST(PgnSplit, FindGameStart) {
+  const std::string pgn =
+      "[Event \"a\"]\n"                // 0
+      "\n"
+      "[Site \"chessbase blank line\"]\n"
+      "\n"
+      "1. e4 {comment\n"
+      "\n"
+      "[Event \"inside a comment\"]\n"
+      "} e5 1-0\n"
+      "\n"
+      "[Event \"b\"]\n"
+      "[Site \"x\"]\n"
+      "\n"
+      "1. d4 *\n";
+  std::size_t second = pgn.find("[Event \"b\"]");
+  EXPECT_EQ(find_game_start(pgn, 0), 0u);
+  for (std::size_t from = 1; from <= second; ++from) EXPECT_EQ(find_game_start(pgn, from), second) << from;
+  for (std::size_t from = second + 1; from <= pgn.size(); ++from) EXPECT_EQ(find_game_start(pgn, from), pgn.size()) << from;
+  // CRLF and a comment brace in a tag value.
+  const std::string crlf = "[Event \"{\"]\r\n\r\n1. e4 1-0\r\n\r\n[Event \"c\"]\r\n\r\n*\r\n";
+  EXPECT_EQ(find_game_start(crlf, 1), crlf.size());  // the stray '{' hides the start: a later cut, never a wrong one
+  const std::string plain = "[Event \"b\"]\r\n\r\n1. e4 1-0\r\n\r\n[Event \"c\"]\r\n\r\n*\r\n";
+  EXPECT_EQ(find_game_start(plain, 1), plain.find("[Event \"c\"]"));
+}
+
+// ---------------------------------------------------------------- game reader
+
+struct Collected {
+  std::vector<std::string> fens;
+  std::vector<std::string> errors;  // "game:line:ply:NAME:token"
+  std::vector<std::string> ends;    // "game:result:plies"
+  std::vector<std::uint64_t> lines;
+  ReplayStats stats;
+};
+
+Collected replay(std::string_view pgn, std::uint64_t first_line = 1, bool keep_partial_games = false) {
+  Collected c;
+  ReplayOptions options;
+  options.keep_partial_games = keep_partial_games;
+  c.stats = replay_games(
+      pgn, first_line,
+      [&](const GameInfo& game, const PlyInfo& ply, const Position& pos) {
+        c.fens.push_back(std::to_string(game.index) + ":" + std::to_string(ply.ply) + " " + to_fen(pos, game.chess960 ? CastlingNotation::kShredder : CastlingNotation::kXFen));
+        c.lines.push_back(ply.line);
+      },
+      [&](const GameInfo& game, const ReplayError& e) {
+        c.errors.push_back(std::to_string(game.index) + ":" + std::to_string(e.line) + ":" + std::to_string(e.ply) + ":" +
+                           std::string(pgn_error_name(e.code)) + ":" + std::string(e.token));
+      },
+      [&](const GameInfo& game, const GameEnd& end) {
+        c.ends.push_back(std::to_string(game.index) + ":" + std::string(end.result) + ":" + std::to_string(end.plies));
+      },
+      options);
+  return c;
+}
+
+TEST(PgnReader, TwoGamesPositionsAndTags) {
+  std::string_view pgn =
+      "[Event \"First\"]\n[White \"A\"]\n\n1. e4 e5 2. Nf3 1-0\n\n"
+      "[Event \"Second\"]\n\n1.d4 {x} d5 (1... Nf6 2. c4) 2.c4 $1 *\n";
+  std::vector<std::string> events;
+  ReplayStats stats = replay_games(
+      pgn, 1,
+      [&](const GameInfo& game, const PlyInfo& ply, const Position&) {
+        if (ply.ply == 0) events.push_back(std::string(game.tag("Event")) + "/" + std::string(game.tag("White")));
+      },
+      [&](const GameInfo&, const ReplayError&) { ADD_FAILURE(); });
+  EXPECT_EQ(events, (std::vector<std::string>{"First/A", "Second/"}));
+  EXPECT_EQ(stats.games, 2u);
+  EXPECT_EQ(stats.positions, 8u);
+  Collected c = replay(pgn);
+  EXPECT_EQ(c.fens[3], "0:3 rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+  EXPECT_EQ(c.fens[7], "1:3 rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq c3 0 2");
+  EXPECT_EQ(c.ends, (std::vector<std::string>{"0:1-0:3", "1:*:3"}));
+  EXPECT_EQ(c.lines, (std::vector<std::uint64_t>{1, 4, 4, 4, 6, 8, 8, 8}));
+}
+
+TEST(PgnReader, ErrorsSkipToNextGame) {
+  std::string_view pgn =
+      "[Event \"bad move\"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n\n"
+      "[Event \"ambiguous\"]\n[FEN \"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1\"]\n\n1. Nd2 *\n\n"
+      "[Event \"ok\"]\n\n1. e4 *\n";
+  // By default a game with an error reports no positions.
+  Collected c = replay(pgn, 10);
+  EXPECT_EQ(c.errors, (std::vector<std::string>{"0:12:3:ILLEGAL_MOVE:Ke3", "1:17:1:AMBIGUOUS_MOVE:Nd2"}));
+  EXPECT_EQ(c.stats.games, 3u);
+  EXPECT_EQ(c.stats.bad_games, 2u);
+  EXPECT_EQ(c.stats.positions, 2u);
+  EXPECT_EQ(c.fens, (std::vector<std::string>{"2:0 " + std::string(kStart),
+                                              "2:1 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}));
+  EXPECT_EQ(c.ends, (std::vector<std::string>{"0:1-0:2", "1:*:0", "2:*:1"}));
+  // keep_partial_games: the positions before the error are reported too.
+  Collected partial = replay(pgn, 10, true);
+  EXPECT_EQ(partial.errors, c.errors);
+  EXPECT_EQ(partial.stats.positions, 3u + 1u + 2u);
+  EXPECT_EQ(partial.fens.size(), 6u);
+  EXPECT_EQ(partial.fens[2], "0:2 rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+}
+
+TEST(PgnReader, VariantsAndFen) {
+  std::string_view pgn =
+      "[Variant \"Crazyhouse\"]\n\n1. e4 e5 2. N@f3 *\n\n"
+      "[Variant \"Antichess\"]\n\n1. e3 b5 2. Bxb5 *\n\n"
+      "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*\n\n"
+      "[Variant \"fischerandom\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/RK5R w KQ - 0 1\"]\n\n1. O-O-O *\n\n"
+      "[Variant \"Standard\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\"]\n\n1... Kd7 2. e4 *\n";
+  Collected c = replay(pgn);
+  ASSERT_EQ(c.errors.size(), 3u);
+  EXPECT_EQ(c.errors[0], "0:1:0:UNSUPPORTED_VARIANT:Crazyhouse");
+  EXPECT_EQ(c.errors[1], "1:5:0:UNSUPPORTED_VARIANT:Antichess");
+  EXPECT_EQ(c.errors[2], "2:10:0:BAD_FEN:8/8/8/8/8/8/8/8 w - - 0 1");
+  EXPECT_EQ(c.fens, (std::vector<std::string>{
+                        "3:0 4k3/8/8/8/8/8/8/RK5R w HA - 0 1",
+                        "3:1 4k3/8/8/8/8/8/8/2KR3R b - - 1 1",
+                        "4:0 4k3/8/8/8/8/8/4P3/4K3 b - - 0 1",
+                        "4:1 8/3k4/8/8/8/8/4P3/4K3 w - - 1 2",
+                        "4:2 8/3k4/8/8/4P3/8/8/4K3 b - e3 0 2",
+                    }));
+}
+
+TEST(PgnReader, LayoutQuirks) {
+  // BOM, CRLF, a blank line inside the tags, a move number at the end of a line, a ';' comment,
+  // a '%' line, a game without tags, a comment before the first game and between games.
+  std::string_view pgn =
+      "\xEF\xBB\xBF{file comment\n[not a tag]}\r\n"
+      "[Event \"A\"]\r\n\r\n[Site \"B\"]\r\n\r\n1. e4 e5 2.\r\nNf3 ; comment ) (\r\n%escaped ) line\r\nNc6 1/2-1/2\r\n"
+      "{between}\r\n\r\n"
+      "1. d4 d5 *\r\n"
+      "\r\n[Event \"no result\"]\r\n\r\n1. c4\r\n"
+      "[Event \"empty\"]\r\n";
+  Collected c = replay(pgn);
+  EXPECT_TRUE(c.errors.empty()) << c.errors[0];
+  EXPECT_EQ(c.ends, (std::vector<std::string>{"0:1/2-1/2:4", "1:*:2", "2::1", "3::0"}));
+  EXPECT_EQ(c.stats.positions, 5u + 3u + 2u + 1u);
+  EXPECT_EQ(c.lines[0], 3u);  // the game starts at its [Event] line
+  EXPECT_EQ(c.lines[3], 8u);  // Nf3 after the bare "2." at the end of line 7
+}
+
+TEST(PgnReader, MalformedMovetext) {
+  Collected c = replay("[Event \"x\"]\n\n1. e4 ) e5 *\n\n[Event \"y\"]\n\n1. e4 (1. d4 *\n\n[Event \"z\"]\n\n1. e4 {open\n");
+  EXPECT_EQ(c.errors, (std::vector<std::string>{"0:3:2:UNBALANCED_VARIATION:)", "1:7:2:UNBALANCED_VARIATION:(",
+                                                "2:11:2:UNTERMINATED_COMMENT:{"}));
+  Collected bad = replay("[Event \"x\"]\n\n1. e4 e5 2. Nf3 \xC2\xBD-\xC2\xBD\n");
+  ASSERT_EQ(bad.errors.size(), 1u);
+  EXPECT_EQ(bad.errors[0], "0:3:4:BAD_TOKEN:\xC2");
+  Collected tag = replay("[Event x]\n\n1. e4 *\n\n[Event \"fine\"]\n\n1. d4 *\n");
+  EXPECT_EQ(tag.errors, (std::vector<std::string>{"0:1:0:BAD_TAG:[Event x]"}));
+  EXPECT_EQ(tag.stats.positions, 2u);
+}
+
+TEST(PgnReader, ChunksCutAtGameStartsGiveTheSamePositions) {
+  std::string pgn;
+  for (int i = 0; i < 50; ++i)
+    pgn += "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 {a\n\n[b]} e5 2. Nf3 Nc6 3. Bb5 a6 " + (i % 2 ? "1-0" : "*") + "\n\n";
+  Collected whole = replay(pgn);
+  std::vector<std::string> pieces;
+  std::size_t start = 0;
+  std::uint64_t line = 1;
+  while (start < pgn.size()) {
+    std::size_t end = find_game_start(std::string_view(pgn).substr(start), 97) + start;
+    Collected part = replay(std::string_view(pgn).substr(start, end - start), line);
+    for (const std::string& f : part.fens) pieces.push_back(f.substr(f.find(' ')));
+    for (std::size_t i = start; i < end; ++i) line += pgn[i] == '\n';
+    start = end;
+  }
+  ASSERT_EQ(pieces.size(), whole.fens.size());
+  for (std::size_t i = 0; i < pieces.size(); ++i) EXPECT_EQ(pieces[i], whole.fens[i].substr(whole.fens[i].find(' ')));
+}
+
+TEST(PgnStartPosition, Variants) {
+  EXPECT_EQ(classify_variant(""), Variant::kStandard);
+  EXPECT_EQ(classify_variant("Standard"), Variant::kStandard);
+  EXPECT_EQ(classify_variant("From Position"), Variant::kStandard);
+  EXPECT_EQ(classify_variant("fischerandom"), Variant::kChess960);
+  EXPECT_EQ(classify_variant("Chess960"), Variant::kChess960);
+  EXPECT_EQ(classify_variant("chess960"), Variant::kChess960);
+  EXPECT_EQ(classify_variant("Crazyhouse"), Variant::kUnsupported);
+  EXPECT_EQ(classify_variant("Antichess"), Variant::kUnsupported);
+  EXPECT_EQ(to_fen(standard_start_position()), kStart);
+}
+
+}  // namespace
+}  // namespace fenmill
