@@ -553,6 +553,14 @@ TEST(PgnReader, LayoutQuirks) {
   EXPECT_EQ(c.lines[3], 8u);  // Nf3 after the bare "2." at the end of line 7
 }
 
+TEST(PgnReader, GamesWithTagsOnly) {
+  // No movetext and no result: the next [Event] starts the next game (a blank line between tags does not).
+  Collected c = replay("[Event \"A\"]\n\n[Site \"x\"]\n\n[Event \"B\"]\n[Site \"y\"]\n[Event \"C\"]\n\n1. e4 *\n");
+  EXPECT_TRUE(c.errors.empty());
+  EXPECT_EQ(c.ends, (std::vector<std::string>{"0::0", "1::0", "2:*:1"}));
+  EXPECT_EQ(c.lines, (std::vector<std::uint64_t>{1, 5, 7, 9}));
+}
+
 TEST(PgnReader, MalformedMovetext) {
   Collected c = replay("[Event \"x\"]\n\n1. e4 ) e5 *\n\n[Event \"y\"]\n\n1. e4 (1. d4 *\n\n[Event \"z\"]\n\n1. e4 {open\n");
   EXPECT_EQ(c.errors, (std::vector<std::string>{"0:3:2:UNBALANCED_VARIATION:)", "1:7:2:UNBALANCED_VARIATION:(",

@@ -114,11 +114,15 @@ ReplayStats GameReader::replay(std::string_view chunk, std::uint64_t first_line,
     tags_.clear();
     std::string_view variant, fen;
     std::uint64_t variant_line = 0, fen_line = 0;
+    bool has_event = false;
     while (token.kind == TokenKind::kTagStart) {
+      // A second [Event] means the game so far had tags only (no movetext, no result): it ends here.
+      if (has_event && lexer.peek_tag_name() == "Event") break;
       std::size_t at = lexer.offset();
       TagPair tag;
       if (lexer.read_tag(tag)) {
         tags_.push_back(tag);
+        has_event = has_event || tag.name == "Event";
         if (variant_line == 0 && name_is(tag.name, "Variant")) {
           variant = tag.value;
           variant_line = token.line;

@@ -190,6 +190,14 @@ bool Lexer::read_tag(TagPair& tag) {
   return true;
 }
 
+std::string_view Lexer::peek_tag_name() const {
+  const char* q = p_ + 1;
+  while (q < end_ && (*q == ' ' || *q == '\t')) ++q;
+  const char* name = q;
+  while (q < end_ && (class_of(*q) & kTagName)) ++q;
+  return std::string_view(name, static_cast<std::size_t>(q - name));
+}
+
 std::size_t unescape_tag_value(std::string_view value, char* out) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < value.size(); ++i) {

@@ -52,6 +52,8 @@ class Lexer {
   // At a kTagStart: reads `[Name "value"]`. On a malformed tag pair returns false and skips to the
   // end of the line (or of the tag section's bracket, whichever comes first).
   bool read_tag(TagPair& tag);
+  // At a kTagStart: the tag's name, without consuming anything (empty if there is none).
+  std::string_view peek_tag_name() const;
 
   std::size_t offset() const { return static_cast<std::size_t>(p_ - begin_); }
   std::uint64_t line() const { return line_; }
