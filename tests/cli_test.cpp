@@ -2,7 +2,7 @@
 // compares stdout, the exit code and every file it wrote with the expected files in tests/golden/cli/expected
 // (checked by hand when they were made: they are the specification). The TESTs after the table cover what
 // a golden file cannot: refusing to overwrite, failed runs leaving nothing behind, .zst input, the binary
-// round trip, terminals, progress and the summary's arithmetic.
+// round trip (decoded by the library and by the CLI), terminals, progress and the summary's arithmetic.
 //
 // To regenerate the expected files after a deliberate change: FENMILL_UPDATE_GOLDEN=1 build/fenmill_tests
 // --gtest_filter='Golden*', then read every changed line with `git diff` before committing.
@@ -387,13 +387,44 @@ TEST(CliBinary, RoundTripEqualsFenOutput) {
     CliResult r = run_cli(args, kGoldenDir.string());
     ASSERT_EQ(r.exit_code, 0) << r.err;
     std::string file = read_file(bin);
-    EXPECT_EQ(binary_to_fen(file), c.fen_expected.empty() ? "" : expected(c.fen_expected)) << c.args[1];
+    const std::string fen = c.fen_expected.empty() ? "" : expected(c.fen_expected);
+    EXPECT_EQ(binary_to_fen(file), fen) << c.args[1];
+    // And back with the CLI: by the .bin extension, and on stdin with --from bin. Reading normalizes again,
+    // so a kept ep square needs --ep keep once more.
+    const std::string ep = c.args.size() > 2 && c.args[2] == "keep" ? "keep" : "legal";
+    r = run_cli({"convert", "-q", "--ep", ep, bin});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, fen) << c.args[1];
+    r = run_cli_stdin({"normalize", "-q", "--ep", ep, "--from", "bin", "-"}, file);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, fen) << c.args[1];
     // The same bytes through a pipe (stdout is not a terminal here).
     args = c.args;
     args.insert(args.end(), {"-q", "--to", "bin"});
     r = run_cli(args, kGoldenDir.string());
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, file) << "binary on stdout equals the file";
+  }
+}
+
+TEST(CliBinary, CorruptInputIsAnError) {
+  TempDir tmp;
+  ASSERT_EQ(run_cli({"convert", "-q", (kGoldenDir / "mixed.fen").string(), "-o", tmp / "good.bin"}).exit_code, 0);
+  const std::string good = read_file(tmp / "good.bin");
+  std::string flipped = good;
+  flipped[kFileHeaderSize + kBlockHeaderSize + 5] ^= 1;  // a record byte: the block checksum catches it
+  write_file(tmp / "flipped.bin", flipped);
+  write_file(tmp / "short.bin", good.substr(0, good.size() - 7));
+  write_file(tmp / "text.bin", golden("mixed.fen"));
+  const std::pair<const char*, const char*> cases[] = {
+      {"flipped.bin", "checksum"}, {"short.bin", "ends inside a block"}, {"text.bin", "not a fenmill binary file"}};
+  for (const auto& [name, message] : cases) {
+    SCOPED_TRACE(name);
+    CliResult r = run_cli({"convert", "-q", tmp / name, "-o", tmp / "out.fen"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find(name), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(tmp / "out.fen"));
   }
 }
 
@@ -555,7 +586,7 @@ TEST(CliUsage, BadArgumentsExitTwo) {
       {"frobnicate", mixed},
       {"normalize"},
       {"normalize", "--to", "pgn", mixed},
-      {"normalize", "--from", "bin", mixed},
+      {"normalize", "--from", "xml", mixed},
       {"normalize", "--ep", "maybe", mixed},
       {"normalize", "--key", "everything", mixed},
       {"normalize", "--castling", "lowercase", mixed},
