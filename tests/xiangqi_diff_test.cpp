@@ -44,11 +44,14 @@ std::string find_engine() {
 class Engine {
  public:
   explicit Engine(const std::string& path) {
-    signal(SIGPIPE, SIG_IGN);  // a dead engine must fail the test, not kill it
+    // A dead engine must fail the test, not kill it; restored in the destructor, so that later tests (and
+    // their child processes, which inherit an ignored signal) see the default.
+    old_sigpipe_ = signal(SIGPIPE, SIG_IGN);
     int to_child[2], from_child[2];
     if (pipe(to_child) != 0 || pipe(from_child) != 0) return;
     pid_ = fork();
     if (pid_ == 0) {
+      signal(SIGPIPE, SIG_DFL);
       dup2(to_child[0], 0);
       dup2(from_child[1], 1);
       close(to_child[1]);
@@ -68,11 +71,13 @@ class Engine {
     ok_ = read_until("readyok");
   }
   ~Engine() {
-    if (pid_ <= 0) return;
-    send("quit");
-    close(in_);
-    close(out_);
-    waitpid(pid_, nullptr, 0);
+    if (pid_ > 0) {
+      send("quit");
+      close(in_);
+      close(out_);
+      waitpid(pid_, nullptr, 0);
+    }
+    signal(SIGPIPE, old_sigpipe_);
   }
   bool ok() const { return ok_; }
 
@@ -123,6 +128,7 @@ class Engine {
     return false;
   }
 
+  sighandler_t old_sigpipe_ = SIG_DFL;
   pid_t pid_ = -1;
   int in_ = -1, out_ = -1;
   bool ok_ = false;

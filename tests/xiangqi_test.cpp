@@ -320,6 +320,47 @@ TEST(Xiangqi, WriterBufferBound) {
   EXPECT_EQ(std::string(out, n), full + " b - - 65535 1000000");
 }
 
+// Random edits of real FENs: never a crash (run under the sanitizers), a syntax error's column inside the record,
+// and whatever is accepted writes back to a FEN that reads as the same position.
+TEST(Xiangqi, MutatedFensRoundTripOrFailCleanly) {
+  const std::string seeds[] = {kStartUcci, kStartWxf, "9/9/r4khPH/6P2/5P3/5p3/3r5/5h3/2Cp1pp2/1RCcK3c w - - - 1",
+                               "2bak4/4a4/9/8p/2b1c1p2/2P1n4/3R5/3CB4/4A4/2BAKC2r b - - 0 1", GENERALS};
+  const char alphabet[] = "KABNRCPEHkabnrcpeh0123456789/ -wrbx\t";
+  std::mt19937 rng(99);
+  int accepted = 0, rejected = 0;
+  for (int trial = 0; trial < 100000; ++trial) {
+    std::string fen = seeds[rng() % std::size(seeds)];
+    for (int edits = 1 + static_cast<int>(rng() % 3); edits > 0; --edits) {
+      std::size_t at = rng() % (fen.size() + 1);
+      char c = alphabet[rng() % (sizeof alphabet - 1)];
+      switch (rng() % 3) {
+        case 0: if (at < fen.size()) fen[at] = c; break;
+        case 1: fen.insert(fen.begin() + static_cast<std::ptrdiff_t>(at), c); break;
+        default: if (at < fen.size()) fen.erase(at, 1); break;
+      }
+    }
+    Position pos;
+    ParseResult r = parse_fen(fen, pos);
+    if (!r.ok()) {
+      ++rejected;
+      ASSERT_TRUE(is_syntax_error(r.code)) << fen;
+      ASSERT_GE(r.column, 1u) << fen;
+      ASSERT_LE(r.column, fen.size() + 1) << fen;
+      continue;
+    }
+    ++accepted;
+    for (Letters letters : {Letters::kUcci, Letters::kWxf}) {
+      std::string written = to_fen(pos, letters);
+      Position again;
+      ASSERT_TRUE(parse_fen(written, again).ok()) << fen << " -> " << written;
+      ASSERT_TRUE(again == pos) << fen << " -> " << written;
+    }
+    validate(pos);  // any parsed position, valid or not, is safe to validate
+  }
+  EXPECT_GT(accepted, 1000);
+  EXPECT_GT(rejected, 10000);
+}
+
 // ---- attacks ----
 
 // A brute-force reference: which pieces attack point s, by walking every piece's forward attacks.
