@@ -1,0 +1,200 @@
+#include "io/atomic_output.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+
+#include "io/temp_file_registry.h"
+
+namespace fenmill {
+namespace {
+
+std::string errno_text() { return std::strerror(errno); }
+
+// The process umask without changing it (umask() both reads and sets, racing with other threads).
+mode_t current_umask() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("Umask:", 0) == 0) return static_cast<mode_t>(std::strtoul(line.c_str() + 6, nullptr, 8));
+  return 022;
+}
+
+std::string directory_of(const std::string& path) {
+  std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  if (slash == 0) return "/";
+  return path.substr(0, slash);
+}
+
+// Makes the rename itself durable.
+void sync_directory(const std::string& dir) {
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+}  // namespace
+
+std::unique_ptr<AtomicOutput> AtomicOutput::open(const std::string& target, bool force, std::string& error) {
+  if (target == "-") return std::unique_ptr<AtomicOutput>(new AtomicOutput(target, "", STDOUT_FILENO, false, -1));
+
+  mode_t mode = 0666 & ~current_umask();
+  struct stat st;
+  if (::lstat(target.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      error = target + ": is a directory";
+      return nullptr;
+    }
+    if (!force) {
+      error = target + ": already exists (use --force to overwrite)";
+      return nullptr;
+    }
+    if (S_ISREG(st.st_mode)) mode = st.st_mode & 07777;
+  } else if (errno != ENOENT) {
+    error = target + ": " + errno_text();
+    return nullptr;
+  }
+
+  std::size_t slash = target.rfind('/');
+  std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
+  if (base.empty()) {
+    error = target + ": not a file name";
+    return nullptr;
+  }
+  std::string temp = (slash == std::string::npos ? std::string() : target.substr(0, slash + 1)) + "." + base +
+                     ".fenmill-XXXXXX";
+  int fd = ::mkostemp(temp.data(), O_CLOEXEC);
+  if (fd < 0) {
+    error = target + ": cannot create a temporary file " + temp + ": " + errno_text();
+    return nullptr;
+  }
+  int slot = register_temp_file(temp);
+  ::fchmod(fd, mode);  // mkstemp makes 0600; give the result the permissions a plain create would
+  return std::unique_ptr<AtomicOutput>(new AtomicOutput(target, std::move(temp), fd, force, slot));
+}
+
+AtomicOutput::AtomicOutput(std::string target, std::string temp_path, int fd, bool force, int registry_slot)
+    : target_(std::move(target)),
+      temp_path_(std::move(temp_path)),
+      fd_(fd),
+      force_(force),
+      registry_slot_(registry_slot),
+      buffer_(new char[kBufferSize]) {}
+
+AtomicOutput::~AtomicOutput() {
+  if (is_stdout()) {
+    if (!finished_) flush();  // nothing to roll back on a stream: do not lose what was written
+    return;
+  }
+  abandon();
+}
+
+bool AtomicOutput::is_terminal() const { return ::isatty(fd_) == 1; }
+bool AtomicOutput::stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
+
+bool AtomicOutput::write_all(const char* data, std::size_t size) {
+  if (!error_.empty()) return false;
+  if (finished_) {
+    error_ = target_ + ": write after commit() or abandon()";
+    return false;
+  }
+  while (size > 0) {
+    ssize_t n = ::write(fd_, data, size);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      error_ = (is_stdout() ? std::string("<stdout>") : target_) + ": write: " + errno_text();
+      return false;
+    }
+    data += n;
+    size -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+bool AtomicOutput::flush() {
+  if (finished_) return write_all(nullptr, 0);  // reports "write after commit"
+  std::size_t n = used_;
+  used_ = 0;
+  return write_all(buffer_.get(), n);
+}
+
+bool AtomicOutput::write_slow(std::string_view bytes) {
+  if (!flush()) return false;
+  if (bytes.size() >= kBufferSize) return write_all(bytes.data(), bytes.size());  // big blocks: no copy
+  std::memcpy(buffer_.get(), bytes.data(), bytes.size());
+  used_ = bytes.size();
+  return true;
+}
+
+bool AtomicOutput::commit(std::string& error) {
+  if (finished_) {
+    error = target_ + ": already committed or abandoned";
+    return false;
+  }
+  if (!flush()) {
+    error = error_;
+    return false;
+  }
+  if (is_stdout()) {
+    finish();
+    return true;
+  }
+  if (::fsync(fd_) != 0) {
+    error = target_ + ": fsync: " + errno_text();
+    return false;
+  }
+  int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) {  // NFS and quota errors may only show up here
+    error = target_ + ": close: " + errno_text();
+    return false;
+  }
+  int renamed;
+  if (force_) {
+    renamed = ::rename(temp_path_.c_str(), target_.c_str());
+  } else {
+    // Never replace a target that appeared since open().
+    renamed = ::renameat2(AT_FDCWD, temp_path_.c_str(), AT_FDCWD, target_.c_str(), RENAME_NOREPLACE);
+    if (renamed != 0 && (errno == EINVAL || errno == ENOSYS)) {  // file system without RENAME_NOREPLACE
+      renamed = ::link(temp_path_.c_str(), target_.c_str());
+      if (renamed == 0) ::unlink(temp_path_.c_str());
+    }
+  }
+  if (renamed != 0) {
+    error = errno == EEXIST ? target_ + ": already exists (use --force to overwrite)"
+                            : target_ + ": cannot rename " + temp_path_ + ": " + errno_text();
+    return false;
+  }
+  unregister_temp_file(registry_slot_);
+  registry_slot_ = -1;
+  finish();
+  sync_directory(directory_of(target_));
+  return true;
+}
+
+void AtomicOutput::finish() {
+  finished_ = true;
+  used_ = kBufferSize;  // a later write() misses the fast path and fails in write_all() instead of vanishing
+}
+
+void AtomicOutput::abandon() {
+  if (finished_) return;
+  finish();
+  if (is_stdout()) return;
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  ::unlink(temp_path_.c_str());
+  unregister_temp_file(registry_slot_);
+  registry_slot_ = -1;
+}
+
+}  // namespace fenmill

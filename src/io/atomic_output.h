@@ -1,0 +1,68 @@
+// An output file that appears complete or not at all: bytes go to a temp file in the target's directory
+// (".<name>.fenmill-XXXXXX"), and commit() fsyncs it and renames it onto the target. Without commit() (an
+// error, an early return, SIGINT/SIGTERM) the temp file is removed and the target is untouched.
+// Target "-" is stdout: written through the same buffer, no temp file, nothing to rename.
+#pragma once
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace fenmill {
+
+class AtomicOutput {
+ public:
+  static constexpr std::size_t kBufferSize = std::size_t{1} << 20;
+
+  // Refuses an existing target unless `force` (then commit() replaces it; a symlink is replaced, not
+  // followed, and the new file keeps the old file's permission bits). Returns null and sets `error` on failure.
+  static std::unique_ptr<AtomicOutput> open(const std::string& target, bool force, std::string& error);
+  ~AtomicOutput();
+  AtomicOutput(const AtomicOutput&) = delete;
+  AtomicOutput& operator=(const AtomicOutput&) = delete;
+
+  // Buffered. Returns false once any write failed; error() says why, and commit() will fail.
+  bool write(std::string_view bytes) {
+    if (bytes.size() <= kBufferSize - used_) {
+      std::memcpy(buffer_.get() + used_, bytes.data(), bytes.size());
+      used_ += bytes.size();
+      return error_.empty();
+    }
+    return write_slow(bytes);
+  }
+  bool flush();  // write the buffer out now (not needed before commit())
+
+  // Flushes, fsyncs and renames onto the target (for stdout: flushes). Once only; false with `error` on failure,
+  // and then the temp file is removed when this object goes.
+  bool commit(std::string& error);
+  // Removes the temp file now (the destructor does it too).
+  void abandon();
+
+  bool is_stdout() const { return temp_path_.empty(); }
+  // The CLI refuses binary output to a terminal.
+  bool is_terminal() const;
+  static bool stdout_is_terminal();
+
+  const std::string& target() const { return target_; }
+  const std::string& temp_path() const { return temp_path_; }  // empty for stdout
+  const std::string& error() const { return error_; }
+
+ private:
+  AtomicOutput(std::string target, std::string temp_path, int fd, bool force, int registry_slot);
+  bool write_slow(std::string_view bytes);
+  void finish();
+  bool write_all(const char* data, std::size_t size);
+
+  std::string target_;
+  std::string temp_path_;
+  int fd_;
+  bool force_;
+  int registry_slot_;
+  bool finished_ = false;  // committed or abandoned
+  std::unique_ptr<char[]> buffer_;
+  std::size_t used_ = 0;
+  std::string error_;
+};
+
+}  // namespace fenmill

@@ -1,0 +1,39 @@
+// A run of whole lines of one input, with where it came from, so every reject can name file:line.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+#include "io/byte_buffer.h"
+#include "io/input_source.h"
+
+namespace fenmill {
+
+inline constexpr std::size_t kDefaultChunkSize = std::size_t{2} << 20;  // 2 MiB
+
+struct Chunk {
+  Chunk() = default;
+  Chunk(Chunk&&) noexcept = default;
+  Chunk& operator=(Chunk&&) noexcept = default;
+  // Move-only: `bytes` may point into `storage`, which a copy would not share.
+  Chunk(const Chunk&) = delete;
+  Chunk& operator=(const Chunk&) = delete;
+
+  // Ends right after a '\n' or at the end of the input. Points into the input's memory mapping (zero copy)
+  // or into `storage` (streamed input); either way it stays valid while this chunk lives, even when moved.
+  std::string_view bytes;
+  std::uint32_t source_index = 0;   // position of the input in the list given to the MultiChunker
+  std::string_view source_name;     // the input's name() ("<stdin>" for "-"); kept alive by `source`
+  std::uint64_t offset = 0;         // byte offset of bytes[0] in the (decompressed) input. A UTF-8 BOM
+                                    // stripped at the start still counts: the first chunk then has offset 3.
+  std::uint64_t first_line = 1;     // 1-based number of the chunk's first line within its input
+  std::uint64_t line_count = 0;     // lines in the chunk (a last line without '\n' counts)
+  std::uint64_t sequence = 0;       // 0, 1, 2, ... over all chunks of all inputs, in order
+
+  // Keeps the mapping and the name alive while the chunk is in flight, even after the chunker moved on.
+  std::shared_ptr<const InputSource> source;
+  // Owned bytes for streamed input. Hand a used chunk back to next() to reuse its capacity.
+  ByteBuffer storage;
+};
+
+}  // namespace fenmill

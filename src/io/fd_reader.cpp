@@ -1,0 +1,54 @@
+#include "io/fd_reader.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace fenmill {
+namespace {
+
+// One read(), retried on EINTR. Returns -1 on error.
+ssize_t read_some(int fd, char* dst, std::size_t max_bytes) {
+  for (;;) {
+    ssize_t n = ::read(fd, dst, max_bytes);
+    if (n >= 0 || errno != EINTR) return n;
+  }
+}
+
+}  // namespace
+
+FdReader::~FdReader() {
+  if (owns_fd_) ::close(fd_);
+}
+
+std::string_view FdReader::peek(std::size_t n, std::string& error) {
+  while (peeked_.size() < n) {
+    ssize_t got = read_some(fd_, peeked_.prepare(n - peeked_.size()), n - peeked_.size());
+    if (got < 0) {
+      error = name() + ": read: " + std::strerror(errno);
+      break;
+    }
+    if (got == 0) break;
+    peeked_.commit(static_cast<std::size_t>(got));
+  }
+  return peeked_.view().substr(peeked_pos_);
+}
+
+std::size_t FdReader::read(char* dst, std::size_t max_bytes, std::string& error) {
+  if (peeked_pos_ < peeked_.size()) {
+    std::size_t n = peeked_.size() - peeked_pos_;
+    if (n > max_bytes) n = max_bytes;
+    std::memcpy(dst, peeked_.data() + peeked_pos_, n);
+    peeked_pos_ += n;
+    return n;
+  }
+  ssize_t got = read_some(fd_, dst, max_bytes);
+  if (got < 0) {
+    error = name() + ": read: " + std::strerror(errno);
+    return 0;
+  }
+  return static_cast<std::size_t>(got);
+}
+
+}  // namespace fenmill

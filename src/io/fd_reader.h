@@ -1,0 +1,32 @@
+// Reads a file descriptor (stdin, a pipe, a FIFO, a character device) with read() in blocks.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "io/byte_buffer.h"
+#include "io/input_source.h"
+
+namespace fenmill {
+
+class FdReader final : public InputSource {
+ public:
+  // owns_fd: close fd on destruction (false for stdin).
+  FdReader(int fd, bool owns_fd, std::string name) : InputSource(std::move(name)), fd_(fd), owns_fd_(owns_fd) {}
+  ~FdReader() override;
+  FdReader(const FdReader&) = delete;
+  FdReader& operator=(const FdReader&) = delete;
+
+  // Reads ahead until n bytes are buffered or the input ends, without consuming them (format sniffing
+  // on a pipe, which cannot seek back). Returns the buffered bytes (maybe fewer than n).
+  std::string_view peek(std::size_t n, std::string& error);
+
+  std::size_t read(char* dst, std::size_t max_bytes, std::string& error) override;
+
+ private:
+  int fd_;
+  bool owns_fd_;
+  ByteBuffer peeked_;
+  std::size_t peeked_pos_ = 0;
+};
+
+}  // namespace fenmill

@@ -1,0 +1,97 @@
+#include "io/input_source.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "io/fd_reader.h"
+#include "io/mapped_file.h"
+#include "io/zstd_reader.h"
+
+namespace fenmill {
+namespace {
+
+class MemorySource final : public InputSource {
+ public:
+  MemorySource(std::string bytes, std::string name) : InputSource(std::move(name)), bytes_(std::move(bytes)) {}
+  std::size_t read(char* dst, std::size_t max_bytes, std::string&) override {
+    std::size_t n = bytes_.size() - pos_ < max_bytes ? bytes_.size() - pos_ : max_bytes;
+    std::memcpy(dst, bytes_.data() + pos_, n);
+    pos_ += n;
+    return n;
+  }
+  std::string_view mapped() const override { return bytes_; }
+
+ private:
+  std::string bytes_;
+  std::size_t pos_ = 0;
+};
+
+bool has_zst_suffix(const std::string& path) {
+  return path.size() >= 4 && path.compare(path.size() - 4, 4, ".zst") == 0;
+}
+
+}  // namespace
+
+std::size_t InputSource::read(std::string& buf, std::size_t max_bytes, std::string& error) {
+  std::size_t old = buf.size();
+  buf.resize(old + max_bytes);
+  std::size_t n = read(buf.data() + old, max_bytes, error);
+  buf.resize(old + n);
+  return n;
+}
+
+std::unique_ptr<InputSource> InputSource::from_memory(std::string bytes, std::string name) {
+  return std::make_unique<MemorySource>(std::move(bytes), std::move(name));
+}
+
+std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::string& error,
+                                               const InputOptions& options) {
+  const bool is_stdin = path == "-";
+  std::string name = is_stdin ? "<stdin>" : path;
+  int fd = 0;
+  if (!is_stdin) {
+    do fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    while (fd < 0 && errno == EINTR);  // opening a FIFO blocks until a writer comes, and can be interrupted
+    if (fd < 0) {
+      error = path + ": " + std::strerror(errno);
+      return nullptr;
+    }
+  }
+  struct stat st;
+  if (::fstat(fd, &st) != 0) {
+    error = name + ": fstat: " + std::strerror(errno);
+    if (!is_stdin) ::close(fd);
+    return nullptr;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    error = name + ": is a directory";
+    if (!is_stdin) ::close(fd);
+    return nullptr;
+  }
+
+  std::unique_ptr<InputSource> source;
+  std::string_view head;
+  // stdin redirected from a file (`< file`) is mapped too, when nothing has read from it yet.
+  bool mappable = options.map_files && S_ISREG(st.st_mode) && st.st_size > 0 &&
+                  (!is_stdin || ::lseek(fd, 0, SEEK_CUR) == 0);
+  if (mappable) {
+    auto mapped = MappedFile::map(fd, static_cast<std::size_t>(st.st_size), name, error);
+    if (!is_stdin) ::close(fd);  // the mapping stays valid without the descriptor
+    if (!mapped) return nullptr;
+    head = mapped->mapped().substr(0, 4);
+    source = std::move(mapped);
+  } else {
+    auto reader = std::make_unique<FdReader>(fd, !is_stdin, name);
+    head = reader->peek(4, error);
+    if (!error.empty()) return nullptr;
+    source = std::move(reader);
+  }
+  if (looks_like_zstd(head) || has_zst_suffix(path)) return ZstdReader::wrap(std::move(source), error);
+  return source;
+}
+
+}  // namespace fenmill

@@ -1,0 +1,35 @@
+// Several inputs as one stream of chunks, in the order given: all of input 0, then input 1, ...
+// A chunk never spans two inputs, and line numbers start again at 1 in each input.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "io/chunker.h"
+
+namespace fenmill {
+
+class MultiChunker {
+ public:
+  explicit MultiChunker(std::vector<std::string> paths, std::size_t chunk_size = kDefaultChunkSize,
+                        const InputOptions& options = {});
+
+  // Fills `out` with the next chunk. Returns false when every input is done (`error` empty), or on an error (an input
+  // that cannot be opened or read), which sets `error` naming the input. After an error the failed input
+  // is abandoned and calling next() again carries on with the next input.
+  bool next(Chunk& out, std::string& error);
+
+  std::size_t input_count() const { return paths_.size(); }
+
+ private:
+  std::vector<std::string> paths_;
+  std::size_t chunk_size_;
+  InputOptions options_;
+  std::size_t next_input_ = 0;
+  std::optional<Chunker> current_;
+  std::uint64_t sequence_ = 0;
+};
+
+}  // namespace fenmill

@@ -1,0 +1,802 @@
+// The input/output layer: sources (mmap, pipe, FIFO, stdin, zstd), chunking, line iteration, atomic output.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "io/atomic_output.h"
+#include "io/chunker.h"
+#include "io/fd_reader.h"
+#include "io/input_source.h"
+#include "io/line_reader.h"
+#include "io/multi_chunker.h"
+#include "io/zstd_reader.h"
+
+namespace fenmill {
+namespace {
+
+namespace fs = std::filesystem;
+
+// CI runs without a standard input: keep fd 0 taken, or the pipes made below would land on it.
+const bool kStdinIsOpen = [] {
+  if (::fcntl(0, F_GETFD) < 0) return ::open("/dev/null", O_RDONLY) == 0;
+  return true;
+}();
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "fenmill-io-XXXXXX").string();
+    if (::mkdtemp(pattern.data())) path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (!path_.empty()) fs::remove_all(path_, ec);
+  }
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+  const std::string& path() const { return path_; }
+  std::vector<std::string> entries() const {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(path_)) names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+
+ private:
+  std::string path_;
+};
+
+void write_file(const std::string& path, std::string_view bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string zstd_frame(std::string_view bytes, int level = 3) {
+  std::string out(ZSTD_compressBound(bytes.size()), '\0');
+  std::size_t n = ZSTD_compress(out.data(), out.size(), bytes.data(), bytes.size(), level);
+  EXPECT_FALSE(ZSTD_isError(n)) << ZSTD_getErrorName(n);
+  out.resize(n);
+  return out;
+}
+
+// Magic 0x184D2A5? (little-endian), 4-byte little-endian payload size, payload: decoders skip it.
+std::string skippable_frame(std::string_view payload, unsigned variant = 0) {
+  std::string out;
+  auto put32 = [&](std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+  };
+  put32(0x184D2A50u + variant);
+  put32(static_cast<std::uint32_t>(payload.size()));
+  out.append(payload);
+  return out;
+}
+
+// Deterministic FEN-like text: varied line lengths, some empty lines, a trailing newline.
+std::string sample_text(std::size_t lines, unsigned seed = 1) {
+  std::mt19937 rng(seed);
+  std::string out;
+  for (std::size_t i = 0; i < lines; ++i) {
+    if (rng() % 17 == 0) {
+      out += '\n';
+      continue;
+    }
+    out += "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 ";
+    out += std::to_string(i);
+    out.append(rng() % 40, static_cast<char>('a' + rng() % 26));
+    out += '\n';
+  }
+  return out;
+}
+
+std::string read_all(InputSource& source, std::string& error, std::size_t block = 4096) {
+  std::string out;
+  while (source.read(out, block, error) > 0) {
+  }
+  return out;
+}
+
+// A writer thread feeding a pipe in small pieces, so readers see short reads.
+class PipeFeeder {
+ public:
+  explicit PipeFeeder(std::string bytes, std::size_t piece = 1000) {
+    int fds[2];
+    EXPECT_EQ(::pipe(fds), 0);
+    read_fd_ = fds[0];
+    int write_fd = fds[1];
+    thread_ = std::thread([write_fd, bytes = std::move(bytes), piece] {
+      for (std::size_t pos = 0; pos < bytes.size();) {
+        std::size_t n = std::min(piece, bytes.size() - pos);
+        ssize_t w = ::write(write_fd, bytes.data() + pos, n);
+        if (w <= 0) break;
+        pos += static_cast<std::size_t>(w);
+      }
+      ::close(write_fd);
+    });
+  }
+  ~PipeFeeder() {
+    if (thread_.joinable()) thread_.join();
+    if (read_fd_ >= 0) ::close(read_fd_);
+  }
+  int read_fd() const { return read_fd_; }
+  int release() {
+    int fd = read_fd_;
+    read_fd_ = -1;
+    return fd;
+  }
+
+ private:
+  int read_fd_ = -1;
+  std::thread thread_;
+};
+
+// Feeds a FIFO in the temp dir from a thread (the open blocks until both ends are there).
+class FifoFeeder {
+ public:
+  FifoFeeder(const std::string& path, std::string bytes) {
+    EXPECT_EQ(::mkfifo(path.c_str(), 0600), 0);
+    thread_ = std::thread([path, bytes = std::move(bytes)] {
+      int fd = ::open(path.c_str(), O_WRONLY);
+      if (fd < 0) return;
+      for (std::size_t pos = 0; pos < bytes.size();) {
+        ssize_t w = ::write(fd, bytes.data() + pos, std::min<std::size_t>(777, bytes.size() - pos));
+        if (w <= 0) break;
+        pos += static_cast<std::size_t>(w);
+      }
+      ::close(fd);
+    });
+  }
+  ~FifoFeeder() { thread_.join(); }
+
+ private:
+  std::thread thread_;
+};
+
+// Points fd 0 at another descriptor for the lifetime of the object.
+class StdinRedirect {
+ public:
+  explicit StdinRedirect(int fd) : saved_(::dup(0)) {
+    ::dup2(fd, 0);
+    ::close(fd);
+  }
+  ~StdinRedirect() {
+    ::dup2(saved_, 0);
+    ::close(saved_);
+  }
+
+ private:
+  int saved_;
+};
+
+struct LineRecord {
+  std::string text;
+  std::uint64_t number;
+  std::uint64_t offset;
+  bool operator==(const LineRecord&) const = default;
+};
+
+void PrintTo(const LineRecord& r, std::ostream* os) {
+  *os << "{\"" << r.text << "\" line " << r.number << " @" << r.offset << "}";
+}
+
+// The reference: lines of one input split the slow and obvious way.
+std::vector<LineRecord> naive_lines(std::string_view input) {
+  std::vector<LineRecord> lines;
+  std::size_t pos = 0;
+  if (input.substr(0, 3) == "\xEF\xBB\xBF") pos = 3;
+  std::uint64_t number = 1;
+  while (pos < input.size()) {
+    std::size_t nl = input.find('\n', pos);
+    std::size_t end = nl == std::string_view::npos ? input.size() : nl;
+    std::string text(input.substr(pos, end - pos));
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    lines.push_back({text, number++, pos});
+    pos = nl == std::string_view::npos ? input.size() : nl + 1;
+  }
+  return lines;
+}
+
+// Runs a chunker to the end, checking every chunk's invariants, and returns the lines.
+std::vector<LineRecord> chunk_lines(Chunker& chunker, std::size_t chunk_size, std::string* error_out = nullptr) {
+  std::vector<LineRecord> lines;
+  Chunk chunk;
+  std::string error;
+  std::uint64_t expected_offset = 0;
+  std::uint64_t expected_line = 1;
+  std::uint64_t expected_sequence = 0;
+  bool saw_unterminated = false;
+  while (chunker.next(chunk, error)) {
+    EXPECT_FALSE(chunk.bytes.empty());
+    EXPECT_FALSE(saw_unterminated) << "a chunk without a final newline must be the last";
+    if (expected_sequence == 0 && chunk.offset == 3) expected_offset = 3;  // BOM
+    EXPECT_EQ(chunk.offset, expected_offset);
+    EXPECT_EQ(chunk.first_line, expected_line);
+    EXPECT_EQ(chunk.sequence, expected_sequence++);
+    EXPECT_EQ(chunk.source_name, chunker.source().name());
+    if (chunk.bytes.back() != '\n') saw_unterminated = true;
+    // Bigger than chunk_size only when it is a single line.
+    if (chunk.bytes.size() > chunk_size) {
+      EXPECT_EQ(std::count(chunk.bytes.begin(), chunk.bytes.end() - 1, '\n'), 0)
+          << "oversized chunk of more than one line at offset " << chunk.offset;
+    }
+    LineReader reader(chunk);
+    Line line;
+    std::uint64_t count = 0;
+    while (reader.next(line)) {
+      lines.push_back({std::string(line.text), line.number, line.offset});
+      ++count;
+    }
+    EXPECT_EQ(count, chunk.line_count);
+    expected_offset += chunk.bytes.size();
+    expected_line += chunk.line_count;
+  }
+  if (error_out) *error_out = error;
+  else EXPECT_EQ(error, "");
+  return lines;
+}
+
+std::vector<LineRecord> chunk_lines(std::unique_ptr<InputSource> source, std::size_t chunk_size) {
+  Chunker chunker(std::move(source), chunk_size);
+  return chunk_lines(chunker, chunk_size);
+}
+
+std::unique_ptr<InputSource> open_ok(const std::string& path) {
+  std::string error;
+  auto source = InputSource::open(path, error);
+  EXPECT_TRUE(source) << error;
+  EXPECT_EQ(error, "");
+  return source;
+}
+
+// ---------------------------------------------------------------- sources
+
+TEST(InputSource, MappedPipeFifoStdinAndZstdGiveIdenticalBytes) {
+  ASSERT_TRUE(kStdinIsOpen);
+  TempDir dir;
+  std::string text = sample_text(60000);  // ~5 MB: many zstd blocks and pipe buffers
+  ASSERT_GT(text.size(), std::size_t{4} << 20);
+  std::string compressed = zstd_frame(text);
+  write_file(dir.file("plain.fen"), text);
+  write_file(dir.file("packed.fen.zst"), compressed);
+  write_file(dir.file("packed-no-suffix.fen"), compressed);  // found by its magic number
+
+  std::string error;
+  auto mapped = open_ok(dir.file("plain.fen"));
+  EXPECT_EQ(mapped->mapped().size(), text.size());
+  EXPECT_EQ(mapped->mapped(), text);
+  EXPECT_EQ(read_all(*mapped, error), text);
+
+  for (const char* name : {"packed.fen.zst", "packed-no-suffix.fen"}) {
+    auto zst = open_ok(dir.file(name));
+    EXPECT_TRUE(zst->mapped().empty());
+    EXPECT_EQ(read_all(*zst, error, 1 << 20), text) << name;
+    EXPECT_EQ(error, "");
+  }
+
+  {
+    FifoFeeder feeder(dir.file("fifo"), text);
+    auto fifo = open_ok(dir.file("fifo"));
+    EXPECT_TRUE(fifo->mapped().empty());
+    EXPECT_EQ(read_all(*fifo, error), text);
+  }
+  {
+    FifoFeeder feeder(dir.file("fifo-zst"), compressed);
+    auto fifo = open_ok(dir.file("fifo-zst"));
+    EXPECT_EQ(read_all(*fifo, error, 3000), text);
+  }
+  for (const std::string* bytes : {&text, &compressed}) {
+    PipeFeeder feeder(*bytes);
+    StdinRedirect redirect(feeder.release());
+    auto in = open_ok("-");
+    EXPECT_EQ(in->name(), "<stdin>");
+    EXPECT_TRUE(in->mapped().empty());
+    EXPECT_EQ(read_all(*in, error), text);
+  }
+  {
+    // stdin redirected from a regular file is mapped.
+    StdinRedirect redirect(::open(dir.file("plain.fen").c_str(), O_RDONLY));
+    auto in = open_ok("-");
+    EXPECT_EQ(in->mapped(), text);
+  }
+  EXPECT_EQ(error, "");
+}
+
+TEST(InputSource, ZstdWithLeadingSkippableFrame) {
+  TempDir dir;
+  std::string text = sample_text(3000);
+  // Like the lichess dumps: a skippable frame first, then the data.
+  std::string bytes = skippable_frame(std::string(40, '\x07'), 0) + zstd_frame(text);
+  write_file(dir.file("skip.zst"), bytes);
+  write_file(dir.file("skip-no-suffix"), bytes);
+  std::string error;
+  for (const char* name : {"skip.zst", "skip-no-suffix"}) {
+    auto source = open_ok(dir.file(name));
+    EXPECT_EQ(read_all(*source, error), text) << name;
+    EXPECT_EQ(error, "");
+  }
+  PipeFeeder feeder(bytes, 5);  // header arrives in tiny pieces on stdin
+  StdinRedirect redirect(feeder.release());
+  auto in = open_ok("-");
+  EXPECT_EQ(read_all(*in, error), text);
+  EXPECT_EQ(error, "");
+}
+
+TEST(InputSource, ZstdConcatenatedFramesAndSkippableFramesBetween) {
+  TempDir dir;
+  std::string first = sample_text(2000, 1);
+  std::string second = sample_text(2000, 2);
+  std::string third = "last line without newline";
+  std::string bytes = zstd_frame(first) + zstd_frame(second, 19) + skippable_frame("meta", 15) +
+                      skippable_frame("") + zstd_frame(third);
+  write_file(dir.file("multi.zst"), bytes);
+  std::string error;
+  auto source = open_ok(dir.file("multi.zst"));
+  EXPECT_EQ(read_all(*source, error, 100), first + second + third);
+  EXPECT_EQ(error, "");
+}
+
+TEST(InputSource, ZstdErrorsAreReported) {
+  TempDir dir;
+  std::string text = sample_text(3000);
+  std::string frame = zstd_frame(text);
+  write_file(dir.file("truncated.zst"), frame.substr(0, frame.size() / 2));
+  write_file(dir.file("trailing-garbage.zst"), frame + "garbage!");
+  write_file(dir.file("empty.zst"), "");
+  write_file(dir.file("not-zstd.zst"), "plain text\n");
+  for (const char* name : {"truncated.zst", "trailing-garbage.zst", "empty.zst", "not-zstd.zst"}) {
+    std::string error;
+    auto source = InputSource::open(dir.file(name), error);
+    ASSERT_TRUE(source) << name << ": " << error;
+    read_all(*source, error);
+    EXPECT_NE(error.find(name), std::string::npos) << name << ": " << error;
+    EXPECT_NE(error.find("zstd"), std::string::npos) << error;
+  }
+  // A chunker reports the same error.
+  std::string error;
+  Chunker chunker(InputSource::open(dir.file("truncated.zst"), error), 1000);
+  chunk_lines(chunker, 1000, &error);
+  EXPECT_NE(error.find("truncated"), std::string::npos) << error;
+}
+
+TEST(InputSource, OpenErrorsNameThePath) {
+  TempDir dir;
+  std::string error;
+  EXPECT_FALSE(InputSource::open(dir.file("missing.fen"), error));
+  EXPECT_NE(error.find("missing.fen"), std::string::npos);
+  error.clear();
+  EXPECT_FALSE(InputSource::open(dir.path(), error));
+  EXPECT_NE(error.find("directory"), std::string::npos) << error;
+}
+
+TEST(InputSource, EmptyFileAndEmptyPipe) {
+  TempDir dir;
+  write_file(dir.file("empty.fen"), "");
+  auto source = open_ok(dir.file("empty.fen"));
+  EXPECT_TRUE(source->mapped().empty());
+  std::string error;
+  EXPECT_EQ(read_all(*source, error), "");
+  EXPECT_TRUE(chunk_lines(open_ok(dir.file("empty.fen")), 64).empty());
+
+  PipeFeeder feeder("");
+  StdinRedirect redirect(feeder.release());
+  EXPECT_TRUE(chunk_lines(open_ok("-"), 64).empty());
+}
+
+TEST(InputSource, FileLargerThan4GiBIsMappedWhole) {
+  TempDir dir;
+  std::string path = dir.file("sparse.fen");
+  const std::uint64_t size = (std::uint64_t{5} << 30) + 7;  // sparse: no disk space used
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  ASSERT_GE(fd, 0);
+  if (::ftruncate(fd, static_cast<off_t>(size)) != 0) {
+    ::close(fd);
+    GTEST_SKIP() << "file system does not take a 5 GiB sparse file";
+  }
+  const std::string tail = "8/8/8/8/8/8/8/K6k w\n";
+  const std::uint64_t tail_offset = size - tail.size();
+  ASSERT_EQ(::pwrite(fd, tail.data(), tail.size(), static_cast<off_t>(tail_offset)), ssize_t(tail.size()));
+  ::close(fd);
+  auto source = open_ok(path);
+  ASSERT_EQ(source->mapped().size(), size);
+  EXPECT_EQ(source->mapped().substr(tail_offset), tail);  // touches only the last pages
+}
+
+// ---------------------------------------------------------------- chunks and lines
+
+TEST(Chunker, ChunkSizesAndSourcesGiveTheSameLines) {
+  TempDir dir;
+  std::string text = sample_text(5000) + "\r\nlast line\r";
+  text[1000] = '\0';  // NUL bytes inside lines pass through
+  std::vector<LineRecord> expected = naive_lines(text);
+  ASSERT_GT(expected.size(), 5000u);
+  write_file(dir.file("in.fen"), text);
+  write_file(dir.file("in.fen.zst"), zstd_frame(text));
+
+  const std::size_t chunk_sizes[] = {1, 7, 64, std::size_t{1} << 20, kDefaultChunkSize};
+  for (std::size_t chunk_size : chunk_sizes) {
+    SCOPED_TRACE("chunk size " + std::to_string(chunk_size));
+    EXPECT_EQ(chunk_lines(InputSource::from_memory(text, "memory"), chunk_size), expected);
+    EXPECT_EQ(chunk_lines(open_ok(dir.file("in.fen")), chunk_size), expected);
+    EXPECT_EQ(chunk_lines(open_ok(dir.file("in.fen.zst")), chunk_size), expected);
+    std::string error;
+    auto unmapped = InputSource::open(dir.file("in.fen"), error, InputOptions{.map_files = false});
+    ASSERT_TRUE(unmapped) << error;
+    EXPECT_TRUE(unmapped->mapped().empty());
+    EXPECT_EQ(chunk_lines(std::move(unmapped), chunk_size), expected);
+    PipeFeeder feeder(text, 333);
+    EXPECT_EQ(chunk_lines(std::make_unique<FdReader>(feeder.release(), true, "pipe"), chunk_size), expected);
+  }
+}
+
+TEST(Chunker, ChunksEndAtTheLastNewlineThatFits) {
+  std::string text = "aaaa\nbb\ncccccc\nd\n";
+  Chunker chunker(InputSource::from_memory(text, "m"), 10);
+  Chunk chunk;
+  std::string error;
+  std::vector<std::string> chunks;
+  while (chunker.next(chunk, error)) chunks.emplace_back(chunk.bytes);
+  EXPECT_EQ(chunks, (std::vector<std::string>{"aaaa\nbb\n", "cccccc\nd\n"}));
+}
+
+TEST(Chunker, MappedChunksAreZeroCopy) {
+  TempDir dir;
+  std::string text = sample_text(100);
+  write_file(dir.file("in.fen"), text);
+  std::shared_ptr<InputSource> source = open_ok(dir.file("in.fen"));
+  std::string_view mapping = source->mapped();
+  Chunker chunker(source, 256);
+  Chunk chunk;
+  std::string error;
+  ASSERT_TRUE(chunker.next(chunk, error));
+  EXPECT_EQ(chunk.bytes.data(), mapping.data());
+  ASSERT_TRUE(chunker.next(chunk, error));
+  EXPECT_GT(chunk.bytes.data(), mapping.data());
+  EXPECT_LT(chunk.bytes.data(), mapping.data() + mapping.size());
+}
+
+TEST(Chunker, LineLongerThanChunkSizeIsOneChunk) {
+  std::string long_line(300000, 'x');
+  std::string text = "short\n" + long_line + "\nafter\n" + long_line;  // the last one has no newline
+  for (bool streamed : {false, true}) {
+    SCOPED_TRACE(streamed ? "streamed" : "mapped");
+    std::unique_ptr<InputSource> source;
+    std::unique_ptr<PipeFeeder> feeder;
+    if (streamed) {
+      feeder = std::make_unique<PipeFeeder>(text, 4096);
+      source = std::make_unique<FdReader>(feeder->release(), true, "pipe");
+    } else {
+      source = InputSource::from_memory(text, "memory");
+    }
+    Chunker chunker(std::move(source), 64);
+    Chunk chunk;
+    std::string error;
+    std::vector<std::string> chunks;
+    while (chunker.next(chunk, error)) chunks.emplace_back(chunk.bytes);
+    EXPECT_EQ(error, "");
+    EXPECT_EQ(chunks, (std::vector<std::string>{"short\n", long_line + "\n", "after\n", long_line}));
+  }
+}
+
+TEST(Chunker, NoTrailingNewlineCrlfAndNul) {
+  static const char kText[] = "a\r\nb\r\r\n\r\nc\0d\nlast";
+  std::string text(kText, sizeof kText - 1);
+  std::vector<LineRecord> expected = {
+      {"a", 1, 0}, {"b\r", 2, 3}, {"", 3, 7}, {std::string("c\0d", 3), 4, 9}, {"last", 5, 13}};
+  for (std::size_t chunk_size : {1, 4, 100}) {
+    EXPECT_EQ(chunk_lines(InputSource::from_memory(text, "m"), chunk_size), expected) << chunk_size;
+  }
+}
+
+TEST(Chunker, ByteOrderMarkIsSkippedButCounted) {
+  const std::string bom = "\xEF\xBB\xBF";
+  std::string text = bom + "first\nsecond " + bom + "\n";
+  std::vector<LineRecord> expected = {{"first", 1, 3}, {"second " + bom, 2, 9}};
+  EXPECT_EQ(naive_lines(text), expected);
+  for (std::size_t chunk_size : {1, 2, 64}) {
+    EXPECT_EQ(chunk_lines(InputSource::from_memory(text, "m"), chunk_size), expected);
+    PipeFeeder feeder(text, 1);  // the BOM arrives one byte at a time
+    EXPECT_EQ(chunk_lines(std::make_unique<FdReader>(feeder.release(), true, "pipe"), chunk_size), expected);
+  }
+  Chunker chunker(InputSource::from_memory(text, "m"), 64);
+  Chunk chunk;
+  std::string error;
+  ASSERT_TRUE(chunker.next(chunk, error));
+  EXPECT_EQ(chunk.offset, 3u);
+  EXPECT_EQ(chunk.bytes.substr(0, 5), "first");
+
+  EXPECT_TRUE(chunk_lines(InputSource::from_memory(bom, "m"), 64).empty());
+  EXPECT_EQ(chunk_lines(InputSource::from_memory("\xEF\xBB", "m"), 64), (std::vector<LineRecord>{{"\xEF\xBB", 1, 0}}));
+}
+
+TEST(Chunker, ChunksStayValidWhenMovedAndReuseStorage) {
+  std::string text = sample_text(2000);
+  PipeFeeder feeder(text, 4096);
+  Chunker chunker(std::make_unique<FdReader>(feeder.release(), true, "pipe"), 1024);
+  std::vector<Chunk> chunks;
+  std::string error;
+  for (;;) {
+    Chunk chunk;
+    if (!chunker.next(chunk, error)) break;
+    chunks.push_back(std::move(chunk));  // vector growth moves them again
+  }
+  ASSERT_GT(chunks.size(), 10u);
+  std::string joined;
+  for (const Chunk& c : chunks) joined.append(c.bytes);
+  EXPECT_EQ(joined, text);
+
+  // Handing the same chunk back keeps its buffer once it is big enough.
+  PipeFeeder feeder2(text, 4096);
+  Chunker again(std::make_unique<FdReader>(feeder2.release(), true, "pipe"), 1024);
+  Chunk reused;
+  ASSERT_TRUE(again.next(reused, error));
+  ASSERT_TRUE(again.next(reused, error));
+  const char* storage = reused.storage.data();
+  std::size_t same = 0, total = 0;
+  while (again.next(reused, error)) {
+    ++total;
+    same += reused.storage.data() == storage;
+  }
+  EXPECT_GT(same, total * 9 / 10);
+}
+
+TEST(Chunker, CountNewlinesMatchesStdCount) {
+  std::mt19937 rng(7);
+  std::string bytes(100000, '\0');
+  for (char& c : bytes) c = rng() % 5 == 0 ? '\n' : static_cast<char>(rng());
+  bytes.append(20000, '\n');  // > 255 matches per byte counter
+  for (std::size_t start : {0, 1, 3, 15}) {
+    for (std::size_t length : {0, 1, 15, 16, 17, 4095, 4096 * 16 + 3, 119000}) {
+      std::string_view v = std::string_view(bytes).substr(start, length);
+      EXPECT_EQ(count_newlines(v), static_cast<std::uint64_t>(std::count(v.begin(), v.end(), '\n')));
+    }
+  }
+}
+
+TEST(LineReader, IteratesLinesWithNumbersAndOffsets) {
+  LineReader reader("x\n\nyz\r\n", 41, 1000);
+  Line line;
+  std::vector<LineRecord> got;
+  while (reader.next(line)) got.push_back({std::string(line.text), line.number, line.offset});
+  EXPECT_EQ(got, (std::vector<LineRecord>{{"x", 41, 1000}, {"", 42, 1002}, {"yz", 43, 1003}}));
+  LineReader empty("", 1, 0);
+  EXPECT_FALSE(empty.next(line));
+}
+
+TEST(MultiChunker, InputsInOrderWithLineNumbersPerInput) {
+  TempDir dir;
+  std::string a = sample_text(300, 1);
+  std::string b = "no newline at the end";
+  std::string c = "\xEF\xBB\xBF" + sample_text(200, 3);
+  write_file(dir.file("a.fen"), a);
+  write_file(dir.file("empty.fen"), "");
+  write_file(dir.file("b.fen"), b);
+  write_file(dir.file("c.fen.zst"), zstd_frame(c));
+  std::vector<std::string> paths = {dir.file("a.fen"), dir.file("empty.fen"), dir.file("b.fen"),
+                                    dir.file("c.fen.zst"), dir.file("a.fen")};
+  std::vector<std::string> texts = {a, "", b, c, a};
+
+  for (std::size_t chunk_size : {std::size_t{1}, std::size_t{700}, kDefaultChunkSize}) {
+    MultiChunker chunker(paths, chunk_size);
+    EXPECT_EQ(chunker.input_count(), 5u);
+    std::vector<std::vector<LineRecord>> per_input(paths.size());
+    Chunk chunk;
+    std::string error;
+    std::uint64_t sequence = 0;
+    std::uint32_t last_index = 0;
+    std::vector<std::shared_ptr<const InputSource>> sources_seen;
+    while (chunker.next(chunk, error)) {
+      EXPECT_EQ(chunk.sequence, sequence++);
+      EXPECT_GE(chunk.source_index, last_index);
+      last_index = chunk.source_index;
+      EXPECT_EQ(chunk.source_name, paths[chunk.source_index]);
+      LineReader reader(chunk);
+      Line line;
+      while (reader.next(line))
+        per_input[chunk.source_index].push_back({std::string(line.text), line.number, line.offset});
+    }
+    EXPECT_EQ(error, "");
+    for (std::size_t i = 0; i < paths.size(); ++i)
+      EXPECT_EQ(per_input[i], naive_lines(texts[i])) << "input " << i << " chunk size " << chunk_size;
+  }
+}
+
+TEST(MultiChunker, MappedChunkOutlivesTheChunkerMovingOn) {
+  TempDir dir;
+  write_file(dir.file("a.fen"), "first file\n");
+  write_file(dir.file("b.fen"), "second file\n");
+  MultiChunker chunker({dir.file("a.fen"), dir.file("b.fen")});
+  Chunk first, second;
+  std::string error;
+  ASSERT_TRUE(chunker.next(first, error));
+  ASSERT_TRUE(chunker.next(second, error));  // the chunker has dropped input 0 by now
+  EXPECT_FALSE(chunker.next(second, error));
+  EXPECT_EQ(first.bytes, "first file\n");
+  EXPECT_EQ(first.source_name, dir.file("a.fen"));
+}
+
+TEST(MultiChunker, MissingInputIsReportedThenSkipped) {
+  TempDir dir;
+  write_file(dir.file("a.fen"), "a1\na2\n");
+  write_file(dir.file("c.fen"), "c1\n");
+  MultiChunker chunker({dir.file("a.fen"), dir.file("missing.fen"), dir.file("c.fen")}, 64);
+  Chunk chunk;
+  std::string error;
+  ASSERT_TRUE(chunker.next(chunk, error));
+  EXPECT_EQ(chunk.bytes, "a1\na2\n");
+  EXPECT_FALSE(chunker.next(chunk, error));
+  EXPECT_NE(error.find("missing.fen"), std::string::npos) << error;
+  error.clear();
+  ASSERT_TRUE(chunker.next(chunk, error));
+  EXPECT_EQ(chunk.bytes, "c1\n");
+  EXPECT_EQ(chunk.source_index, 2u);
+  EXPECT_EQ(chunk.first_line, 1u);
+  EXPECT_FALSE(chunker.next(chunk, error));
+  EXPECT_EQ(error, "");
+}
+
+// ---------------------------------------------------------------- atomic output
+
+bool has_temp_file(const TempDir& dir) {
+  for (const std::string& name : dir.entries())
+    if (name.find(".fenmill-") != std::string::npos) return true;
+  return false;
+}
+
+TEST(AtomicOutput, NothingUnderTheFinalNameBeforeCommit) {
+  TempDir dir;
+  std::string target = dir.file("out.fen");
+  std::string error;
+  auto out = AtomicOutput::open(target, false, error);
+  ASSERT_TRUE(out) << error;
+  EXPECT_FALSE(out->is_stdout());
+  EXPECT_FALSE(out->is_terminal());
+  EXPECT_EQ(out->temp_path().rfind(dir.file(".out.fen.fenmill-"), 0), 0u) << out->temp_path();
+  std::string big(3 * AtomicOutput::kBufferSize + 11, 'q');  // bigger than the buffer: written directly
+  EXPECT_TRUE(out->write("hello\n"));
+  EXPECT_TRUE(out->write(big));
+  for (int i = 0; i < 100000; ++i) EXPECT_TRUE(out->write("0123456789"));
+  EXPECT_FALSE(fs::exists(target));
+  EXPECT_TRUE(fs::exists(out->temp_path()));
+  ASSERT_TRUE(out->commit(error)) << error;
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"out.fen"});
+  std::string expected = "hello\n" + big;
+  for (int i = 0; i < 100000; ++i) expected += "0123456789";
+  EXPECT_EQ(read_file(target), expected);
+  std::string again;
+  EXPECT_FALSE(out->commit(again));
+  EXPECT_FALSE(out->write("late"));  // not silently dropped
+  EXPECT_NE(out->error().find("after commit"), std::string::npos) << out->error();
+
+  // Permissions as a plain create would give, not mkstemp's 0600.
+  mode_t mask = ::umask(022);
+  ::umask(mask);
+  EXPECT_EQ(fs::status(target).permissions(), fs::perms((0666 & ~mask)));
+}
+
+TEST(AtomicOutput, AbandonedOutputLeavesNothing) {
+  TempDir dir;
+  std::string error;
+  {
+    auto out = AtomicOutput::open(dir.file("dropped.fen"), false, error);
+    ASSERT_TRUE(out) << error;
+    out->write("partial");
+    EXPECT_TRUE(has_temp_file(dir));
+  }
+  EXPECT_TRUE(dir.entries().empty());
+  auto out = AtomicOutput::open(dir.file("dropped.fen"), false, error);
+  ASSERT_TRUE(out) << error;
+  out->abandon();
+  EXPECT_TRUE(dir.entries().empty());
+  EXPECT_FALSE(out->commit(error));
+}
+
+TEST(AtomicOutput, RefusesAnExistingTargetUnlessForced) {
+  TempDir dir;
+  std::string target = dir.file("existing.fen");
+  write_file(target, "old\n");
+  ::chmod(target.c_str(), 0640);
+  std::string error;
+  EXPECT_FALSE(AtomicOutput::open(target, false, error));
+  EXPECT_NE(error.find("already exists"), std::string::npos) << error;
+  EXPECT_EQ(read_file(target), "old\n");
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"existing.fen"});
+
+  error.clear();
+  auto out = AtomicOutput::open(target, true, error);
+  ASSERT_TRUE(out) << error;
+  out->write("new\n");
+  EXPECT_EQ(read_file(target), "old\n");  // untouched until commit
+  ASSERT_TRUE(out->commit(error)) << error;
+  EXPECT_EQ(read_file(target), "new\n");
+  EXPECT_EQ(fs::status(target).permissions(), fs::perms(0640));
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"existing.fen"});
+
+  EXPECT_FALSE(AtomicOutput::open(dir.path(), true, error));  // a directory is never replaced
+}
+
+TEST(AtomicOutput, TargetCreatedMeanwhileIsNotOverwritten) {
+  TempDir dir;
+  std::string target = dir.file("race.fen");
+  std::string error;
+  auto out = AtomicOutput::open(target, false, error);
+  ASSERT_TRUE(out) << error;
+  out->write("mine\n");
+  write_file(target, "theirs\n");
+  EXPECT_FALSE(out->commit(error));
+  EXPECT_NE(error.find("already exists"), std::string::npos) << error;
+  out.reset();
+  EXPECT_EQ(read_file(target), "theirs\n");
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"race.fen"});
+}
+
+TEST(AtomicOutput, RelativeTargetInTheCurrentDirectory) {
+  TempDir dir;
+  fs::path previous = fs::current_path();
+  fs::current_path(dir.path());
+  std::string error;
+  auto out = AtomicOutput::open("relative.fen", false, error);
+  ASSERT_TRUE(out) << error;
+  EXPECT_EQ(out->temp_path().rfind(".relative.fen.fenmill-", 0), 0u) << out->temp_path();
+  out->write("x\n");
+  EXPECT_TRUE(out->commit(error)) << error;
+  fs::current_path(previous);
+  EXPECT_EQ(read_file(dir.file("relative.fen")), "x\n");
+}
+
+TEST(AtomicOutput, StdoutTarget) {
+  std::string error;
+  auto out = AtomicOutput::open("-", false, error);
+  ASSERT_TRUE(out) << error;
+  EXPECT_TRUE(out->is_stdout());
+  EXPECT_TRUE(out->temp_path().empty());
+  EXPECT_EQ(out->is_terminal(), AtomicOutput::stdout_is_terminal());
+  EXPECT_EQ(out->is_terminal(), ::isatty(1) == 1);
+  EXPECT_TRUE(out->commit(error)) << error;  // nothing written: nothing shows
+}
+
+TEST(AtomicOutput, TempFileRemovedOnSigterm) {
+  TempDir dir;
+  std::string target = dir.file("killed.fen");
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    std::string error;
+    auto out = AtomicOutput::open(target, false, error);
+    if (!out) ::_exit(3);
+    out->write(std::string(AtomicOutput::kBufferSize * 2, 'z'));
+    if (::access(out->temp_path().c_str(), F_OK) != 0) ::_exit(4);
+    ::raise(SIGTERM);
+    ::_exit(5);  // not reached: SIGTERM must still end the process
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "child exited with " << WEXITSTATUS(status);
+  EXPECT_EQ(WTERMSIG(status), SIGTERM);
+  EXPECT_TRUE(dir.entries().empty());
+}
+
+}  // namespace
+}  // namespace fenmill
