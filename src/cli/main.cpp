@@ -30,7 +30,7 @@ constexpr SubcommandSpec kSubcommands[] = {
 
 // Options every subcommand shares; the string fields are resolved after parsing.
 struct RawOptions {
-  std::string to, from = "auto", ep = "legal", key = "position", castling = "xfen";
+  std::string to, from = "auto", ep = "legal", key = "position", castling = "xfen", plies;
   bool progress = false, no_progress = false;
 };
 
@@ -43,9 +43,13 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw) {
       ->check(CLI::IsMember({"fen", "epd", "bin", "csv", "jsonl"}));
   sub->add_option("--from", raw.from,
                   "input format: auto (by extension: .epd .csv .tsv .jsonl .bin, also under .zst), fen, epd, csv, jsonl, bin")
-      ->check(CLI::IsMember({"auto", "fen", "epd", "csv", "jsonl", "bin"}));
+      ->check(CLI::IsMember({"auto", "fen", "epd", "csv", "jsonl", "bin", "pgn"}));
   sub->add_option("--fen-column", job.fen_column, "CSV: the FEN column's header name or 0-based index (default FEN or fen)");
   sub->add_option("--json-field", job.json_field, "JSON Lines: the field holding the FEN (default fen)");
+  sub->add_option("--plies", raw.plies, "PGN: only plies FROM:TO of each game (0 = start position; either end may be empty)");
+  sub->add_option("--every", job.every, "PGN: every Nth ply from the first selected one")->check(CLI::Range(1, 1 << 30));
+  sub->add_option("--with-tags", job.with_tags, "PGN to CSV/JSONL: tags to add as columns/fields, e.g. Site,WhiteElo")
+      ->delimiter(',');
   sub->add_option("--threads", job.threads, "worker threads, 0 = all cores")->check(CLI::Range(0, 1024));
   sub->add_option("--rejects", job.rejects_path, "write rejected records as JSON Lines to this file");
   sub->add_option("--summary", job.summary_path, "write the run's counts as JSON to this file");
@@ -71,6 +75,21 @@ bool ends_with(const std::string& s, const char* suffix) {
   return sv.size() >= suf.size() && sv.substr(sv.size() - suf.size()) == suf;
 }
 
+// "FROM:TO", "FROM:", ":TO" or "N" (one ply); false if malformed.
+bool parse_plies(const std::string& text, Job& job) {
+  if (text.empty()) return true;
+  auto number = [](const std::string& s, std::uint32_t& out) {
+    if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return false;
+    out = static_cast<std::uint32_t>(std::stoul(s));
+    return true;
+  };
+  std::size_t colon = text.find(':');
+  if (colon == std::string::npos) return number(text, job.ply_from) && number(text, job.ply_to);
+  std::string from = text.substr(0, colon), to = text.substr(colon + 1);
+  return (from.empty() || number(from, job.ply_from)) && (to.empty() || number(to, job.ply_to)) &&
+         job.ply_from <= job.ply_to;
+}
+
 void resolve(Job& job, const RawOptions& raw, bool count) {
   using fenmill::OutputFormat;
   std::string to = raw.to;
@@ -91,6 +110,7 @@ void resolve(Job& job, const RawOptions& raw, bool count) {
              : raw.from == "csv"   ? fenmill::InputFormat::kCsv
              : raw.from == "jsonl" ? fenmill::InputFormat::kJsonl
              : raw.from == "bin"   ? fenmill::InputFormat::kBinary
+             : raw.from == "pgn"   ? fenmill::InputFormat::kPgn
                                    : fenmill::InputFormat::kFen;
   job.normalize.ep = raw.ep == "pseudo" ? fenmill::EpPolicy::kPseudo
                      : raw.ep == "keep" ? fenmill::EpPolicy::kKeep
@@ -139,6 +159,10 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : fenmill::kExitUsageOrIo;
   }
   resolve(job, raw, count);
+  if (!parse_plies(raw.plies, job)) {
+    std::fprintf(stderr, "fenmill: --plies takes FROM:TO (e.g. 10:40, 0:, :20)\n");
+    return fenmill::kExitUsageOrIo;
+  }
   if (job.count && job.to == fenmill::OutputFormat::kBinary) {
     std::fprintf(stderr, "fenmill: --count writes text; it cannot be combined with binary output\n");
     return fenmill::kExitUsageOrIo;

@@ -5,6 +5,8 @@
 #include "formats/binary_record.h"
 #include "formats/csv.h"
 #include "formats/jsonl.h"
+#include "pgn/game_reader.h"
+#include "pipeline/report.h"
 
 namespace fenmill {
 namespace {
@@ -60,6 +62,35 @@ class ChunkWork {
     accept(std::string_view{}, RecordFen{}, r);
   }
 
+  // A chunk of whole PGN games: every selected position of every game, each rejected game once.
+  void pgn(std::string_view bytes, std::uint64_t first_line) {
+    GameReader reader;
+    auto on_position = [&](const GameInfo& game, const PlyInfo& ply, const Position& pos) {
+      if (ply.ply < job_.ply_from || ply.ply > job_.ply_to || (ply.ply - job_.ply_from) % job_.every != 0) return;
+      ++result_.counts.records;
+      pos_ = pos;
+      apply_ep_policy(pos_, options_.ep);
+      game_ = &game;
+      NormalizeResult r;
+      r.fields = 6;
+      accept(std::string_view{}, RecordFen{}, r);
+    };
+    auto on_error = [&](const GameInfo& game, const ReplayError& e) {
+      ++result_.counts.records;
+      ++result_.counts.invalid;
+      ++result_.counts.invalid_games_by_code[static_cast<int>(e.code)];
+      Reject rej{e.line, 1, e.fen_code, 0, 0, static_cast<std::uint32_t>(result_.reject_text.size()), 0};
+      result_.reject_text.append(e.token);
+      rej.text_end = static_cast<std::uint32_t>(result_.reject_text.size());
+      rej.pgn = e.code;
+      rej.game = game.index + 1;
+      rej.ply = e.ply;
+      result_.rejects.push_back(rej);
+    };
+    ReplayStats stats = reader.replay(bytes, first_line, ReplayCallbacks{on_position, on_error, {}});
+    result_.counts.games += stats.games;
+  }
+
   void line(std::string_view line, std::uint64_t number) {
     if (source_.has_header && number == 1) {
       if (source_.write_header) (result_.header = trim_end(line)) += '\n';
@@ -80,6 +111,7 @@ class ChunkWork {
       case InputFormat::kFen:
       case InputFormat::kEpd:
       case InputFormat::kBinary:
+      case InputFormat::kPgn:
         where.fen = line;
         where.raw_end = line.size();
         return ErrorCode::kOk;
@@ -156,6 +188,14 @@ class ChunkWork {
         break;
       }
       case OutputFormat::kCsv: {
+        if (source_.format == InputFormat::kPgn) {
+          append_csv_field(out, std::string_view(buf, write_fen(pos_, buf, job_.castling_notation)), ',');
+          for (const std::string& tag : job_.with_tags) {
+            out.push_back(',');
+            append_csv_field(out, game_->tag(tag), ',');
+          }
+          break;
+        }
         std::string_view row = trim_end(line);
         out.append(row.substr(0, where.raw_begin));
         append_csv_field(out, std::string_view(buf, write_fen(pos_, buf, job_.castling_notation)), source_.separator);
@@ -163,6 +203,19 @@ class ChunkWork {
         break;
       }
       case OutputFormat::kJsonl: {
+        if (source_.format == InputFormat::kPgn) {
+          out += "{\"fen\": \"";
+          out.append(buf, write_fen(pos_, buf, job_.castling_notation));
+          out.push_back('"');
+          for (const std::string& tag : job_.with_tags) {
+            out += ", ";
+            append_json_string(out, tag);
+            out += ": ";
+            append_json_string(out, game_->tag(tag));
+          }
+          out.push_back('}');
+          break;
+        }
         std::string_view row = trim_end(line);
         out.append(row.substr(0, where.raw_begin));
         out.push_back('"');
@@ -189,6 +242,7 @@ class ChunkWork {
   }
 
   std::string hex_;
+  const GameInfo* game_ = nullptr;  // PGN: the game of the position being accepted
   const SourceFormat& source_;
   const Job& job_;
   ChunkResult& result_;
@@ -227,6 +281,15 @@ void process_chunk(std::string_view bytes, std::uint64_t first_line, const Sourc
   result.clear();
   ChunkWork work(source, job, result);
   std::uint64_t number = first_line;
+  if (source.format == InputFormat::kPgn) {
+    if (source.write_header && first_line == 1) {
+      result.header = "fen";
+      for (const std::string& tag : job.with_tags) (result.header += ',') += tag;
+      result.header += '\n';
+    }
+    work.pgn(bytes, first_line);
+    return;
+  }
   if (source.format == InputFormat::kBinary) {
     for (std::size_t at = 0; at + kRecordSize <= bytes.size(); at += kRecordSize)
       work.binary_record(bytes.substr(at, kRecordSize), number++);

@@ -18,7 +18,12 @@ struct Reject {
   ErrorCode code;
   std::uint8_t hints;
   Bitboard squares;
-  std::uint32_t text_begin, text_end;  // the original line, in ChunkResult::reject_text
+  std::uint32_t text_begin, text_end;  // the original line (PGN: the offending token), in ChunkResult::reject_text
+  // PGN games only: the game's error (code is then the [FEN] tag's error, if any), its 1-based number
+  // in the input (the sink adds the games of earlier chunks) and the ply the move would have made.
+  PgnError pgn = PgnError::kOk;
+  std::uint64_t game = 0;
+  std::uint32_t ply = 0;
 };
 
 // How to find the FEN in the records of one input; decided by the serial reader stage.

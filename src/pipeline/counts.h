@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "fen/errors.h"
+#include "pgn/errors.h"
 
 namespace fenmill {
 
@@ -16,6 +17,8 @@ struct Counts {
   std::uint64_t duplicates = 0; // set by the sink
   std::uint64_t written = 0;    // set by the sink
   std::array<std::uint64_t, kErrorCodeCount> invalid_by_code{};
+  std::array<std::uint64_t, kPgnErrorCount> invalid_games_by_code{};  // PGN: a rejected game is one invalid record
+  std::uint64_t games = 0;                                             // PGN games seen
   // stats
   std::array<std::uint64_t, 2> side_to_move{};
   std::uint64_t with_castling = 0;
@@ -31,6 +34,8 @@ struct Counts {
     duplicates += o.duplicates;
     written += o.written;
     for (int i = 0; i < kErrorCodeCount; ++i) invalid_by_code[i] += o.invalid_by_code[i];
+    for (int i = 0; i < kPgnErrorCount; ++i) invalid_games_by_code[i] += o.invalid_games_by_code[i];
+    games += o.games;
     side_to_move[0] += o.side_to_move[0];
     side_to_move[1] += o.side_to_move[1];
     with_castling += o.with_castling;

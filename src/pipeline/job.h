@@ -11,7 +11,7 @@ namespace fenmill {
 
 enum class Command : std::uint8_t { kNormalize, kDedup, kValidate, kConvert, kStats };
 enum class OutputFormat : std::uint8_t { kFen, kEpd, kBinary, kCsv, kJsonl };
-enum class InputFormat : std::uint8_t { kFen, kEpd, kCsv, kJsonl, kBinary };
+enum class InputFormat : std::uint8_t { kFen, kEpd, kCsv, kJsonl, kBinary, kPgn };
 
 // Dedup key levels as the CLI names them.
 enum class DedupLevel : std::uint8_t {
@@ -30,6 +30,10 @@ struct Job {
   bool from_auto = true;  // decide per input by extension
   std::string fen_column;  // CSV: header name or 0-based index; empty = "FEN" or "fen"
   std::string json_field = "fen";
+  // PGN: which positions of each game (ply 0 = the start position), and which tags go to CSV/JSONL.
+  std::uint32_t ply_from = 0, ply_to = ~0u;
+  std::uint32_t every = 1;
+  std::vector<std::string> with_tags;
   NormalizeOptions normalize;
   CastlingNotation castling_notation = CastlingNotation::kXFen;
   DedupLevel key = DedupLevel::kPosition;

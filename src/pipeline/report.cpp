@@ -54,7 +54,25 @@ void append_json_string(std::string& out, std::string_view s) {
   out.push_back('"');
 }
 
+std::string_view reject_code_name(const Reject& r) {
+  return r.pgn != PgnError::kOk ? pgn_error_name(r.pgn) : error_name(r.code);
+}
+
 std::string reject_message(const Reject& r) {
+  if (r.pgn != PgnError::kOk) {
+    std::string m = "game " + std::to_string(r.game);
+    if (r.ply) m += ", ply " + std::to_string(r.ply);
+    m += ": ";
+    m += pgn_error_message(r.pgn);
+    if (r.code != ErrorCode::kOk) {
+      m += " (";
+      m += error_name(r.code);
+      m += ": ";
+      m += error_message(r.code);
+      m += ')';
+    }
+    return m;
+  }
   std::string m(error_message(r.code));
   if (r.squares && !is_syntax_error(r.code)) {
     m += " (squares:";
@@ -80,11 +98,17 @@ void append_reject_json(std::string& out, std::string_view file, const Reject& r
   out += ",\"column\":";
   append_uint(out, r.column);
   out += ",\"code\":\"";
-  out += error_name(r.code);
+  out += reject_code_name(r);
   out += "\",\"message\":";
   append_json_string(out, reject_message(r));
   out += ",\"input\":";
   append_json_string(out, input);
+  if (r.pgn != PgnError::kOk) {
+    out += ",\"game\":";
+    append_uint(out, r.game);
+    out += ",\"ply\":";
+    append_uint(out, r.ply);
+  }
   out += "}\n";
 }
 
@@ -95,7 +119,7 @@ void append_reject_line(std::string& out, std::string_view file, const Reject& r
   out += ':';
   append_uint(out, r.column);
   out += ": ";
-  out += error_name(r.code);
+  out += reject_code_name(r);
   out += ": ";
   out += reject_message(r);
   out += '\n';
@@ -111,6 +135,14 @@ void append_by_code(std::string& out, const Counts& c) {
     out += error_name(static_cast<ErrorCode>(i));
     out += "\": ";
     append_uint(out, c.invalid_by_code[i]);
+    first = false;
+  }
+  for (int i = 1; i < kPgnErrorCount; ++i) {
+    if (!c.invalid_games_by_code[i]) continue;
+    out += first ? "\"" : ", \"";
+    out += pgn_error_name(static_cast<PgnError>(i));
+    out += "\": ";
+    append_uint(out, c.invalid_games_by_code[i]);
     first = false;
   }
   out += "}";

@@ -9,6 +9,8 @@
 
 namespace fenmill {
 
+// The code as printed: the PGN error's name for a rejected game, else the FEN error's.
+std::string_view reject_code_name(const Reject& r);
 // "message (squares: e1 h1) (hint: ...)" for a rejected record.
 std::string reject_message(const Reject& r);
 

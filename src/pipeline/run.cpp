@@ -14,12 +14,11 @@
 #include <optional>
 #include <vector>
 
-#include "formats/binary_chunker.h"
 #include "formats/binary_file.h"
 #include "formats/binary_record.h"
 #include "formats/csv.h"
 #include "io/atomic_output.h"
-#include "io/multi_chunker.h"
+#include "pipeline/chunk_feed.h"
 #include "pipeline/chunk_processor.h"
 #include "pipeline/dedup_set.h"
 #include "pipeline/progress.h"
@@ -58,112 +57,6 @@ class WorkPool {
   std::vector<Work*> free_;
 };
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-  if (s.size() < suffix.size()) return false;
-  for (std::size_t i = 0; i < suffix.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(s[s.size() - suffix.size() + i])) != suffix[i]) return false;
-  return true;
-}
-
-// The input format of one input: --from, or its extension (also under .zst).
-InputFormat format_of(const Job& job, std::string_view name) {
-  if (!job.from_auto) return job.from;
-  if (ends_with(name, ".zst")) name.remove_suffix(4);
-  if (ends_with(name, ".epd")) return InputFormat::kEpd;
-  if (ends_with(name, ".bin")) return InputFormat::kBinary;
-  if (ends_with(name, ".csv") || ends_with(name, ".tsv")) return InputFormat::kCsv;
-  if (ends_with(name, ".jsonl") || ends_with(name, ".ndjson")) return InputFormat::kJsonl;
-  return InputFormat::kFen;
-}
-
-// Decides, in the serial reader stage, how to read each input. CSV needs its header line, which only
-// the input's first chunk holds; later chunks reuse what was found.
-class SourceFormats {
- public:
-  explicit SourceFormats(const Job& job) : job_(job) {}
-
-  bool resolve(const Chunk& chunk, SourceFormat& out, std::string& error) {
-    if (chunk.source_index < known_.size() && chunk.first_line > 1) {
-      out = known_[chunk.source_index];
-      return true;
-    }
-    SourceFormat f;
-    f.format = format_of(job_, chunk.source_name);
-    if (f.format == InputFormat::kCsv) {
-      std::string_view name = chunk.source_name;
-      if (ends_with(name, ".zst")) name.remove_suffix(4);
-      f.separator = ends_with(name, ".tsv") ? '\t' : ',';
-      f.has_header = true;
-      f.write_header = chunk.source_index == 0 && job_.to == OutputFormat::kCsv;
-      std::string_view header = chunk.bytes.substr(0, chunk.bytes.find('\n'));
-      if (!find_column(header, f, error)) {
-        error = chunk.source_name.empty() ? error : std::string(chunk.source_name) + ": " + error;
-        return false;
-      }
-    }
-    if ((job_.to == OutputFormat::kCsv && f.format != InputFormat::kCsv) ||
-        (job_.to == OutputFormat::kJsonl && f.format != InputFormat::kJsonl)) {
-      error = std::string(chunk.source_name) + ": --to csv needs CSV input and --to jsonl JSON Lines input";
-      return false;
-    }
-    if (known_.size() <= chunk.source_index) known_.resize(chunk.source_index + 1);
-    known_[chunk.source_index] = f;
-    out = f;
-    return true;
-  }
-
- private:
-  bool find_column(std::string_view header, SourceFormat& f, std::string& error) {
-    const std::string& wanted = job_.fen_column;
-    if (!wanted.empty() && wanted.find_first_not_of("0123456789") == std::string::npos) {
-      f.csv_column = std::stoi(wanted);
-      return true;
-    }
-    for (std::string_view name : wanted.empty() ? std::vector<std::string_view>{"FEN", "fen"}
-                                                : std::vector<std::string_view>{wanted}) {
-      f.csv_column = csv_column_index(trim_cr(header), name, f.separator);
-      if (f.csv_column >= 0) return true;
-    }
-    error = "no column named " + (wanted.empty() ? std::string("FEN or fen") : wanted) + " in the CSV header";
-    return false;
-  }
-  static std::string_view trim_cr(std::string_view s) {
-    if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
-    return s;
-  }
-
-  const Job& job_;
-  std::vector<SourceFormat> known_;
-};
-
-// Text inputs are cut at line boundaries; binary inputs come block by block. One run reads one kind.
-class ChunkSource {
- public:
-  ChunkSource(const Job& job) {
-    std::size_t binary = 0;
-    for (const std::string& path : job.inputs) binary += format_of(job, path) == InputFormat::kBinary;
-    if (binary == 0) {
-      text_.emplace(job.inputs, job.chunk_size);
-    } else if (binary == job.inputs.size()) {
-      binary_.emplace(job.inputs);
-    } else {
-      mixed_ = true;
-    }
-  }
-  bool next(Chunk& out, std::string& error) {
-    if (mixed_) {
-      error = "binary and text inputs cannot be mixed in one run";
-      return false;
-    }
-    return text_ ? text_->next(out, error) : binary_->next(out, error);
-  }
-
- private:
-  std::optional<MultiChunker> text_;
-  std::optional<BinaryChunker> binary_;
-  bool mixed_ = false;
-};
-
 // The serial, in-order end of the pipeline: dedup, write, rejects, counts.
 class Sink {
  public:
@@ -173,6 +66,12 @@ class Sink {
 
   bool consume(const Work& w, std::string& error) {
     const ChunkResult& r = w.result;
+    if (w.chunk.source_index != source_index_) {  // PGN game numbers restart with each input
+      source_index_ = w.chunk.source_index;
+      games_in_source_ = 0;
+    }
+    std::uint64_t games_before = games_in_source_;
+    games_in_source_ += r.counts.games;
     counts_.add(r.counts);
     buffer_.append(r.header);
     if (job_.command == Command::kStats) {
@@ -186,7 +85,8 @@ class Sink {
       else
         buffer_.append(r.out);
     }
-    for (const Reject& rej : r.rejects) {
+    for (Reject rej : r.rejects) {
+      rej.game += games_before;  // chunk-local game numbers become input-wide (PGN)
       std::string_view input(r.reject_text.data() + rej.text_begin, rej.text_end - rej.text_begin);
       if (rejects_) append_reject_json(reject_buffer_, w.chunk.source_name, rej, input);
       if (job_.command == Command::kValidate) {
@@ -284,6 +184,8 @@ class Sink {
   DedupSet distinct_;
   CountingDedupSet counting_;
   std::vector<std::uint8_t> is_new_;
+  std::uint32_t source_index_ = 0;
+  std::uint64_t games_in_source_ = 0;
   std::string kept_;
   std::vector<std::size_t> kept_ends_;
   std::string buffer_;
@@ -322,9 +224,8 @@ RunOutcome run_job(const Job& job) {
 
   int threads = job.threads > 0 ? job.threads : tbb::info::default_concurrency();
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
-  ChunkSource chunker(job);
+  ChunkFeed chunker(job);
   WorkPool pool;
-  SourceFormats formats(job);
   Sink sink(job, out.get(), rejects.get());
   Progress progress(job.progress, job.inputs);
   std::string read_error, write_error;
@@ -337,12 +238,8 @@ RunOutcome run_job(const Job& job) {
       tbb::make_filter<void, Work*>(tbb::filter_mode::serial_in_order,
                                     [&](tbb::flow_control& fc) -> Work* {
                                       Work* w = pool.acquire();
-                                      if (write_failed.load(std::memory_order_relaxed) || !chunker.next(w->chunk, read_error)) {
-                                        pool.release(w);
-                                        fc.stop();
-                                        return nullptr;
-                                      }
-                                      if (!formats.resolve(w->chunk, w->source, read_error)) {
+                                      if (write_failed.load(std::memory_order_relaxed) ||
+                                          !chunker.next(w->chunk, w->source, read_error)) {
                                         pool.release(w);
                                         fc.stop();
                                         return nullptr;

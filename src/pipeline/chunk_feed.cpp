@@ -1,0 +1,171 @@
+#include "pipeline/chunk_feed.h"
+
+#include <cctype>
+
+#include "formats/csv.h"
+#include "io/chunker.h"
+#include "pgn/game_reader.h"
+
+namespace fenmill {
+namespace {
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  if (s.size() < suffix.size()) return false;
+  for (std::size_t i = 0; i < suffix.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(s[s.size() - suffix.size() + i])) != suffix[i]) return false;
+  return true;
+}
+
+std::string_view trim_cr(std::string_view s) {
+  if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+InputFormat input_format_of(const Job& job, std::string_view name) {
+  if (!job.from_auto) return job.from;
+  if (ends_with(name, ".zst")) name.remove_suffix(4);
+  if (ends_with(name, ".epd")) return InputFormat::kEpd;
+  if (ends_with(name, ".bin")) return InputFormat::kBinary;
+  if (ends_with(name, ".pgn")) return InputFormat::kPgn;
+  if (ends_with(name, ".csv") || ends_with(name, ".tsv")) return InputFormat::kCsv;
+  if (ends_with(name, ".jsonl") || ends_with(name, ".ndjson")) return InputFormat::kJsonl;
+  return InputFormat::kFen;
+}
+
+ChunkFeed::ChunkFeed(const Job& job) : job_(job) {
+  std::size_t binary = 0;
+  for (const std::string& path : job.inputs) binary += input_format_of(job, path) == InputFormat::kBinary;
+  if (binary == 0)
+    text_.emplace(job.inputs, job.chunk_size);
+  else if (binary == job.inputs.size())
+    binary_.emplace(job.inputs);
+  else
+    setup_error_ = "binary and text inputs cannot be mixed in one run";
+}
+
+bool ChunkFeed::next_raw(Chunk& out, std::string& error) {
+  if (!setup_error_.empty()) {
+    error = setup_error_;
+    return false;
+  }
+  return text_ ? text_->next(out, error) : binary_->next(out, error);
+}
+
+bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& error) {
+  if (chunk.source_index < known_.size() && chunk.first_line > 1) {
+    out = known_[chunk.source_index];
+    return true;
+  }
+  SourceFormat f;
+  f.format = input_format_of(job_, chunk.source_name);
+  if (f.format == InputFormat::kCsv) {
+    std::string_view name = chunk.source_name;
+    if (ends_with(name, ".zst")) name.remove_suffix(4);
+    f.separator = ends_with(name, ".tsv") ? '\t' : ',';
+    f.has_header = true;
+    f.write_header = chunk.source_index == 0 && job_.to == OutputFormat::kCsv;
+    if (!find_column(trim_cr(chunk.bytes.substr(0, chunk.bytes.find('\n'))), f, error)) {
+      error = std::string(chunk.source_name) + ": " + error;
+      return false;
+    }
+  }
+  if (f.format == InputFormat::kPgn) f.write_header = chunk.source_index == 0 && job_.to == OutputFormat::kCsv;
+  bool csv_ok = f.format == InputFormat::kCsv || f.format == InputFormat::kPgn;
+  bool jsonl_ok = f.format == InputFormat::kJsonl || f.format == InputFormat::kPgn;
+  if ((job_.to == OutputFormat::kCsv && !csv_ok) || (job_.to == OutputFormat::kJsonl && !jsonl_ok)) {
+    error = std::string(chunk.source_name) + ": --to csv needs CSV or PGN input, --to jsonl JSON Lines or PGN input";
+    return false;
+  }
+  if (known_.size() <= chunk.source_index) known_.resize(chunk.source_index + 1);
+  known_[chunk.source_index] = f;
+  out = f;
+  return true;
+}
+
+bool ChunkFeed::find_column(std::string_view header, SourceFormat& f, std::string& error) {
+  const std::string& wanted = job_.fen_column;
+  if (!wanted.empty() && wanted.size() < 9 && wanted.find_first_not_of("0123456789") == std::string::npos) {
+    f.csv_column = std::stoi(wanted);
+    return true;
+  }
+  for (std::string_view name : wanted.empty() ? std::vector<std::string_view>{"FEN", "fen"}
+                                              : std::vector<std::string_view>{wanted}) {
+    f.csv_column = csv_column_index(header, name, f.separator);
+    if (f.csv_column >= 0) return true;
+  }
+  error = "no column named " + (wanted.empty() ? std::string("FEN or fen") : wanted) + " in the CSV header";
+  return false;
+}
+
+// Moves carry_[0, end) into `out` (its own storage), keeping the rest as the new carry.
+void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
+  std::string_view all = carry_.view();
+  out.storage.clear();
+  out.storage.append(all.substr(0, end));
+  out.bytes = out.storage.view();
+  out.source = carry_meta_.source;
+  out.source_index = carry_meta_.source_index;
+  out.source_name = carry_meta_.source_name;
+  out.offset = carry_meta_.offset;
+  out.first_line = carry_meta_.first_line;
+  out.line_count = count_newlines(out.bytes);
+  carry_meta_.offset += end;
+  carry_meta_.first_line += out.line_count;
+  ByteBuffer rest;
+  rest.append(all.substr(end));
+  carry_ = std::move(rest);
+}
+
+bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
+  for (;;) {
+    if (!have_look_ && !at_end_) {
+      if (next_raw(look_, error))
+        have_look_ = true;
+      else if (!error.empty())
+        return false;
+      else
+        at_end_ = true;
+    }
+    // A PGN input's last games go out once its bytes have all arrived.
+    if (!carry_.empty() && (at_end_ || look_.source_index != carry_meta_.source_index)) {
+      emit_carry(out, carry_.size());
+      format = carry_format_;
+      return true;
+    }
+    if (at_end_) return false;
+    if (!resolve(look_, format, error)) return false;
+    if (format.format != InputFormat::kPgn) {
+      std::swap(out, look_);
+      have_look_ = false;
+      return true;
+    }
+    // PGN: append to the carry and cut before its last game start.
+    if (carry_.empty()) {
+      carry_meta_.source = look_.source;
+      carry_meta_.source_index = look_.source_index;
+      carry_meta_.source_name = look_.source_name;
+      carry_meta_.offset = look_.offset;
+      carry_meta_.first_line = look_.first_line;
+      carry_format_ = format;
+    }
+    carry_.append(look_.bytes);
+    have_look_ = false;
+    std::string_view all = carry_.view();
+    // Each search starts at the previous game start (outside any comment), so the scan stays linear.
+    std::size_t last = 0;
+    for (;;) {
+      std::size_t next = last + find_game_start(all.substr(last), 1);
+      if (next >= all.size()) break;
+      last = next;
+    }
+    if (last > 0) {
+      emit_carry(out, last);
+      format = carry_format_;
+      return true;
+    }
+  }
+}
+
+}  // namespace fenmill

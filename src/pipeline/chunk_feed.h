@@ -1,0 +1,43 @@
+// The serial reader stage: chunks of every input in order, each with how to read its records.
+// Text inputs come cut at line boundaries; PGN inputs are re-cut at game starts, so every chunk holds
+// whole games; binary inputs come block by block.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "formats/binary_chunker.h"
+#include "io/multi_chunker.h"
+#include "pipeline/chunk_processor.h"
+#include "pipeline/job.h"
+
+namespace fenmill {
+
+InputFormat input_format_of(const Job& job, std::string_view name);
+
+class ChunkFeed {
+ public:
+  explicit ChunkFeed(const Job& job);
+  // Fills `out` and its SourceFormat; false at the end or on an error (`error` set).
+  bool next(Chunk& out, SourceFormat& format, std::string& error);
+
+ private:
+  bool next_raw(Chunk& out, std::string& error);
+  bool resolve(const Chunk& chunk, SourceFormat& out, std::string& error);
+  bool find_column(std::string_view header, SourceFormat& f, std::string& error);
+  void emit_carry(Chunk& out, std::size_t end);
+
+  const Job& job_;
+  std::optional<MultiChunker> text_;
+  std::optional<BinaryChunker> binary_;
+  std::string setup_error_;
+  std::vector<SourceFormat> known_;
+  // PGN re-cutting: bytes after the last game start seen, waiting for the rest of their game.
+  Chunk look_;
+  bool have_look_ = false, at_end_ = false;
+  ByteBuffer carry_;
+  Chunk carry_meta_;  // source, name, offset and first line of carry_[0]
+  SourceFormat carry_format_;
+};
+
+}  // namespace fenmill
