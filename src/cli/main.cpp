@@ -30,7 +30,8 @@ constexpr SubcommandSpec kSubcommands[] = {
 
 // Options every subcommand shares; the string fields are resolved after parsing.
 struct RawOptions {
-  std::string to, from = "auto", ep = "legal", key = "position", castling = "xfen", plies;
+  std::string to, from = "auto", ep = "legal", key = "position", castling = "xfen", plies, variant = "chess",
+                  letters = "ucci";
   bool progress = false, no_progress = false;
 };
 
@@ -46,6 +47,10 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw) {
       ->check(CLI::IsMember({"auto", "fen", "epd", "csv", "jsonl", "bin", "pgn"}));
   sub->add_option("--fen-column", job.fen_column, "CSV: the FEN column's header name or 0-based index (default FEN or fen)");
   sub->add_option("--json-field", job.json_field, "JSON Lines: the field holding the FEN (default fen)");
+  sub->add_option("--variant", raw.variant, "chess, xiangqi, or auto (per record: 10 ranks of 9 points is Xiangqi)")
+      ->check(CLI::IsMember({"chess", "xiangqi", "auto"}));
+  sub->add_option("--xiangqi-letters", raw.letters, "Xiangqi output letters: ucci (B elephant, N horse) or document (E, H)")
+      ->check(CLI::IsMember({"ucci", "document"}));
   sub->add_option("--plies", raw.plies, "PGN: only plies FROM:TO of each game (0 = start position; either end may be empty)");
   sub->add_option("--every", job.every, "PGN: every Nth ply from the first selected one")->check(CLI::Range(1, 1 << 30));
   sub->add_option("--with-tags", job.with_tags, "PGN to CSV/JSONL: tags to add as columns/fields, e.g. Site,WhiteElo")
@@ -122,6 +127,10 @@ void resolve(Job& job, const RawOptions& raw, bool count) {
   job.castling_notation = raw.castling == "shredder" ? fenmill::CastlingNotation::kShredder : fenmill::CastlingNotation::kXFen;
   job.progress = raw.no_progress ? 0 : raw.progress ? 1 : -1;
   job.count = count;
+  job.variant = raw.variant == "xiangqi" ? fenmill::Variant::kXiangqi
+                : raw.variant == "auto"  ? fenmill::Variant::kAuto
+                                         : fenmill::Variant::kChess;
+  job.xiangqi_letters = raw.letters == "document" ? fenmill::xiangqi::Letters::kWxf : fenmill::xiangqi::Letters::kUcci;
   if (job.chunk_size == 0) job.chunk_size = 1;
 }
 
@@ -161,6 +170,10 @@ int main(int argc, char** argv) {
   resolve(job, raw, count);
   if (!parse_plies(raw.plies, job)) {
     std::fprintf(stderr, "fenmill: --plies takes FROM:TO (e.g. 10:40, 0:, :20)\n");
+    return fenmill::kExitUsageOrIo;
+  }
+  if (job.variant == fenmill::Variant::kAuto && job.to == fenmill::OutputFormat::kBinary) {
+    std::fprintf(stderr, "fenmill: a binary file holds one variant: use --variant chess or --variant xiangqi\n");
     return fenmill::kExitUsageOrIo;
   }
   if (job.count && job.to == fenmill::OutputFormat::kBinary) {

@@ -12,6 +12,8 @@
 
 namespace fenmill {
 
+constexpr std::size_t kXiangqiRecordSize = 36;  // xiangqi::kRecordSize (docs/XIANGQI.md)
+
 class BinaryChunker {
  public:
   explicit BinaryChunker(std::vector<std::string> paths) : paths_(std::move(paths)) {}
@@ -19,6 +21,8 @@ class BinaryChunker {
   // Fills `out` with the next block's records (chunk.bytes = count * record size bytes). Returns false at
   // the end, or on an error (unreadable input, bad header, corrupt block: `error` names file and block).
   bool next(Chunk& out, std::string& error);
+  // The variant of the file the last chunk came from.
+  BinaryVariant variant() const { return header_.variant; }
 
  private:
   bool open_next(std::string& error);

@@ -54,7 +54,7 @@ bool ChunkFeed::next_raw(Chunk& out, std::string& error) {
 }
 
 bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& error) {
-  if (chunk.source_index < known_.size() && chunk.first_line > 1) {
+  if (chunk.source_index < known_.size() && chunk.first_line > 1 && !binary_) {
     out = known_[chunk.source_index];
     return true;
   }
@@ -68,6 +68,14 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
     f.write_header = chunk.source_index == 0 && job_.to == OutputFormat::kCsv;
     if (!find_column(trim_cr(chunk.bytes.substr(0, chunk.bytes.find('\n'))), f, error)) {
       error = std::string(chunk.source_name) + ": " + error;
+      return false;
+    }
+  }
+  if (f.format == InputFormat::kBinary) {
+    f.xiangqi = binary_->variant() == BinaryVariant::kXiangqi;
+    if (job_.to == OutputFormat::kBinary && f.xiangqi != (job_.variant == Variant::kXiangqi)) {
+      error = std::string(chunk.source_name) + ": binary output needs the input's variant (--variant " +
+              (f.xiangqi ? "xiangqi" : "chess") + ")";
       return false;
     }
   }

@@ -6,6 +6,10 @@
 #include "formats/csv.h"
 #include "formats/jsonl.h"
 #include "pgn/game_reader.h"
+#include "xiangqi/detect.h"
+#include "xiangqi/keys.h"
+#include "xiangqi/normalize.h"
+#include "xiangqi/record.h"
 #include "pipeline/report.h"
 
 namespace fenmill {
@@ -46,11 +50,23 @@ class ChunkWork {
     want_ends_ = job.dedup() && job.to != OutputFormat::kBinary;
     level_ = key_level(job.key);
     key_needs_legal_ep_ = level_ == KeyLevel::kPosition && job.normalize.ep != EpPolicy::kLegal;
+    xoptions_.repair = job.normalize.repair;
+    record_size_ = job.variant == Variant::kXiangqi ? xiangqi::kRecordSize : kRecordSize;
   }
 
   // One 32-byte record of a binary input: decode, then the same checks as for text.
   void binary_record(std::string_view bytes, std::uint64_t number) {
     ++result_.counts.records;
+    if (source_.xiangqi) {
+      xq_ = true;
+      if (!xiangqi::decode_record(reinterpret_cast<const std::uint8_t*>(bytes.data()), xpos_))
+        return reject(hex(bytes), number, ErrorCode::kBadRecord, 1, 0, 0);
+      xiangqi::Verdict xv = xiangqi::validate(xpos_);
+      if (!xv.ok()) return reject(hex(bytes), number, xv.code, 1, xv.hints, 0);
+      NormalizeResult r;
+      r.fields = 6;
+      return accept(std::string_view{}, RecordFen{}, r);
+    }
     if (!decode_record(reinterpret_cast<const std::uint8_t*>(bytes.data()), pos_))
       return reject(hex(bytes), number, ErrorCode::kBadRecord, 1, 0, 0);
     Verdict v = validate(pos_, options_.repair);
@@ -100,6 +116,15 @@ class ChunkWork {
     ++result_.counts.records;
     RecordFen where;
     if (ErrorCode e = locate_fen(line, where); e != ErrorCode::kOk) return reject(line, number, e, 1, 0, 0);
+    xq_ = job_.variant == Variant::kXiangqi || (job_.variant == Variant::kAuto && xiangqi::looks_like_xiangqi(where.fen));
+    if (xq_) {
+      xiangqi::NormalizeResult xr = xiangqi::normalize_fen(where.fen, xpos_, xoptions_);
+      if (!xr.ok()) return reject(line, number, xr.code, xr.column ? where.fen_column + xr.column - 1 : where.fen_column, xr.hints, 0);
+      NormalizeResult r;
+      r.fields = xr.fields < 2 ? 1 : 6;
+      r.repairs = xr.repairs;
+      return accept(line, where, r);
+    }
     NormalizeResult r = normalize_fen(where.fen, pos_, options_);
     if (!r.ok()) return reject(line, number, r.code, r.column ? where.fen_column + r.column - 1 : where.fen_column, r.hints, r.squares);
     accept(line, where, r);
@@ -146,6 +171,7 @@ class ChunkWork {
     std::string_view shown = line;
     if (!shown.empty() && shown.back() == '\r') shown.remove_suffix(1);
     Reject rej{number, column, code, hints, squares, static_cast<std::uint32_t>(result_.reject_text.size()), 0};
+    rej.xiangqi = xq_;
     result_.reject_text.append(shown);
     rej.text_end = static_cast<std::uint32_t>(result_.reject_text.size());
     result_.rejects.push_back(rej);
@@ -156,8 +182,10 @@ class ChunkWork {
     ++counts.valid;
     counts.repaired += r.repairs != 0;
     counts.completed += r.completed();
-    if (job_.command == Command::kStats) count_stats(pos_, counts);
-    if (want_keys_) {
+    if (job_.command == Command::kStats && !xq_) count_stats(pos_, counts);
+    if (want_keys_ && xq_) {
+      result_.keys.push_back(xiangqi::dedup_key(xpos_, level_));
+    } else if (want_keys_) {
       if (key_needs_legal_ep_) {
         Position legal = pos_;
         apply_ep_policy(legal, EpPolicy::kLegal);
@@ -170,8 +198,9 @@ class ChunkWork {
     std::string& out = result_.out;
     if (job_.to == OutputFormat::kBinary) {
       std::size_t at = out.size();
-      out.resize(at + kRecordSize);
-      encode_record(pos_, reinterpret_cast<std::uint8_t*>(out.data() + at));
+      out.resize(at + record_size_);
+      auto* dst = reinterpret_cast<std::uint8_t*>(out.data() + at);
+      xq_ ? xiangqi::encode_record(xpos_, dst) : encode_record(pos_, dst);
       return;
     }
     char buf[kMaxFenLength];
@@ -179,9 +208,9 @@ class ChunkWork {
       case OutputFormat::kEpd: {
         std::string_view ops = source_.format == InputFormat::kEpd ? trim_end(where.fen.substr(r.rest)) : std::string_view{};
         if (ops.empty()) {
-          out.append(buf, write_epd(pos_, buf, job_.castling_notation));
+          out.append(buf, epd_text(buf));
         } else {
-          out.append(buf, write_position_fields(pos_, buf, job_.castling_notation));
+          out.append(buf, position_fields(buf));
           out.push_back(' ');
           out.append(ops);
         }
@@ -189,7 +218,7 @@ class ChunkWork {
       }
       case OutputFormat::kCsv: {
         if (source_.format == InputFormat::kPgn) {
-          append_csv_field(out, std::string_view(buf, write_fen(pos_, buf, job_.castling_notation)), ',');
+          append_csv_field(out, std::string_view(buf, fen_text(buf)), ',');
           for (const std::string& tag : job_.with_tags) {
             out.push_back(',');
             append_csv_field(out, game_->tag(tag), ',');
@@ -198,14 +227,14 @@ class ChunkWork {
         }
         std::string_view row = trim_end(line);
         out.append(row.substr(0, where.raw_begin));
-        append_csv_field(out, std::string_view(buf, write_fen(pos_, buf, job_.castling_notation)), source_.separator);
+        append_csv_field(out, std::string_view(buf, fen_text(buf)), source_.separator);
         out.append(row.substr(where.raw_end));
         break;
       }
       case OutputFormat::kJsonl: {
         if (source_.format == InputFormat::kPgn) {
           out += "{\"fen\": \"";
-          out.append(buf, write_fen(pos_, buf, job_.castling_notation));
+          out.append(buf, fen_text(buf));
           out.push_back('"');
           for (const std::string& tag : job_.with_tags) {
             out += ", ";
@@ -219,13 +248,13 @@ class ChunkWork {
         std::string_view row = trim_end(line);
         out.append(row.substr(0, where.raw_begin));
         out.push_back('"');
-        out.append(buf, write_fen(pos_, buf, job_.castling_notation));  // a FEN never needs JSON escapes
+        out.append(buf, fen_text(buf));  // a FEN never needs JSON escapes
         out.push_back('"');
         out.append(row.substr(where.raw_end));
         break;
       }
       default:
-        out.append(buf, write_fen(pos_, buf, job_.castling_notation));
+        out.append(buf, fen_text(buf));
     }
     out.push_back('\n');
     if (want_ends_) result_.ends.push_back(static_cast<std::uint32_t>(out.size()));
@@ -241,6 +270,27 @@ class ChunkWork {
     return hex_;
   }
 
+  // The current record's text, chess or Xiangqi.
+  std::size_t fen_text(char* buf) const {
+    return xq_ ? xiangqi::write_fen(xpos_, buf, job_.xiangqi_letters) : write_fen(pos_, buf, job_.castling_notation);
+  }
+  std::size_t position_fields(char* buf) const {
+    if (!xq_) return write_position_fields(pos_, buf, job_.castling_notation);
+    std::size_t n = xiangqi::write_fen(xpos_, buf, job_.xiangqi_letters);
+    std::string_view fen(buf, n);  // "<placement> <side> - -" are the first four fields
+    std::size_t cut = fen.size();
+    for (int spaces = 0, i = 0; i < static_cast<int>(fen.size()); ++i)
+      if (fen[i] == ' ' && ++spaces == 4) {
+        cut = static_cast<std::size_t>(i);
+        break;
+      }
+    return cut;
+  }
+  std::size_t epd_text(char* buf) const {
+    if (!xq_) return write_epd(pos_, buf, job_.castling_notation);
+    return position_fields(buf);
+  }
+
   std::string hex_;
   const GameInfo* game_ = nullptr;  // PGN: the game of the position being accepted
   const SourceFormat& source_;
@@ -250,6 +300,10 @@ class ChunkWork {
   bool want_keys_, want_ends_, key_needs_legal_ep_;
   KeyLevel level_;
   Position pos_;
+  xiangqi::Position xpos_;
+  xiangqi::NormalizeOptions xoptions_;
+  bool xq_ = false;  // the current record is a Xiangqi position
+  std::size_t record_size_;
   std::string scratch_, json_error_;
   JsonlFieldFinder json_;
 };
@@ -291,8 +345,8 @@ void process_chunk(std::string_view bytes, std::uint64_t first_line, const Sourc
     return;
   }
   if (source.format == InputFormat::kBinary) {
-    for (std::size_t at = 0; at + kRecordSize <= bytes.size(); at += kRecordSize)
-      work.binary_record(bytes.substr(at, kRecordSize), number++);
+    std::size_t size = source.xiangqi ? xiangqi::kRecordSize : kRecordSize;
+    for (std::size_t at = 0; at + size <= bytes.size(); at += size) work.binary_record(bytes.substr(at, size), number++);
     return;
   }
   const char* p = bytes.data();

@@ -22,6 +22,7 @@ struct Reject {
   // PGN games only: the game's error (code is then the [FEN] tag's error, if any), its 1-based number
   // in the input (the sink adds the games of earlier chunks) and the ply the move would have made.
   PgnError pgn = PgnError::kOk;
+  bool xiangqi = false;  // a Xiangqi record (squares are not kept: its board has 90 points)
   std::uint64_t game = 0;
   std::uint32_t ply = 0;
 };
@@ -33,6 +34,7 @@ struct SourceFormat {
   char separator = ',';     // CSV: ',' or '\t' (.tsv)
   bool has_header = false;  // CSV: line 1 of the input is a header, not a record
   bool write_header = false;  // CSV output: this input's header goes to the output
+  bool xiangqi = false;       // binary input: the file holds Xiangqi records
 };
 
 struct ChunkResult {

@@ -6,12 +6,15 @@
 #include <vector>
 
 #include "fen/normalize.h"
+#include "xiangqi/types.h"
 
 namespace fenmill {
 
 enum class Command : std::uint8_t { kNormalize, kDedup, kValidate, kConvert, kStats };
 enum class OutputFormat : std::uint8_t { kFen, kEpd, kBinary, kCsv, kJsonl };
 enum class InputFormat : std::uint8_t { kFen, kEpd, kCsv, kJsonl, kBinary, kPgn };
+
+enum class Variant : std::uint8_t { kChess, kXiangqi, kAuto };
 
 // Dedup key levels as the CLI names them.
 enum class DedupLevel : std::uint8_t {
@@ -30,6 +33,8 @@ struct Job {
   bool from_auto = true;  // decide per input by extension
   std::string fen_column;  // CSV: header name or 0-based index; empty = "FEN" or "fen"
   std::string json_field = "fen";
+  Variant variant = Variant::kChess;
+  xiangqi::Letters xiangqi_letters = xiangqi::Letters::kUcci;
   // PGN: which positions of each game (ply 0 = the start position), and which tags go to CSV/JSONL.
   std::uint32_t ply_from = 0, ply_to = ~0u;
   std::uint32_t every = 1;

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "fen/validate.h"
+#include "xiangqi/errors.h"
 
 namespace fenmill {
 namespace {
@@ -73,7 +74,7 @@ std::string reject_message(const Reject& r) {
     }
     return m;
   }
-  std::string m(error_message(r.code));
+  std::string m(r.xiangqi ? xiangqi::message_for(r.code) : error_message(r.code));
   if (r.squares && !is_syntax_error(r.code)) {
     m += " (squares:";
     for (Bitboard b = r.squares; b; b &= b - 1) {

@@ -61,7 +61,11 @@ class WorkPool {
 class Sink {
  public:
   Sink(const Job& job, AtomicOutput* out, AtomicOutput* rejects) : job_(job), out_(out), rejects_(rejects) {
-    if (job.to == OutputFormat::kBinary && job.writes_positions()) append_header(buffer_, BinaryVariant::kChess);
+    if (job.to == OutputFormat::kBinary && job.writes_positions()) {
+      bool xq = job.variant == Variant::kXiangqi;
+      record_size_ = xq ? kXiangqiRecordSize : kRecordSize;
+      append_header(buffer_, xq ? BinaryVariant::kXiangqi : BinaryVariant::kChess, static_cast<std::uint16_t>(record_size_));
+    }
   }
 
   bool consume(const Work& w, std::string& error) {
@@ -127,7 +131,7 @@ class Sink {
     std::string& sink = job_.count ? kept_ : binary ? pending_binary_ : buffer_;
     std::uint32_t begin = 0;
     for (std::size_t i = 0; i < r.keys.size(); ++i) {
-      std::uint32_t end = binary ? static_cast<std::uint32_t>((i + 1) * kRecordSize) : r.ends[i];
+      std::uint32_t end = binary ? static_cast<std::uint32_t>((i + 1) * record_size_) : r.ends[i];
       if (is_new_[i]) {
         sink.append(r.out.data() + begin, end - begin);
         if (job_.count) kept_ends_.push_back(kept_.size());
@@ -154,12 +158,12 @@ class Sink {
 
   // Binary blocks hold exactly kMaxBlockRecords records (the last one fewer), whatever the chunking.
   void flush_binary_blocks(bool final) {
-    std::size_t block_bytes = kMaxBlockRecords * kRecordSize;
+    std::size_t block_bytes = kMaxBlockRecords * record_size_;
     std::size_t used = 0;
     while (pending_binary_.size() - used >= block_bytes || (final && pending_binary_.size() > used)) {
-      std::size_t n = std::min(block_bytes, pending_binary_.size() - used) / kRecordSize;
-      append_block(buffer_, reinterpret_cast<const std::uint8_t*>(pending_binary_.data() + used), n);
-      used += n * kRecordSize;
+      std::size_t n = std::min(block_bytes, pending_binary_.size() - used) / record_size_;
+      append_block(buffer_, reinterpret_cast<const std::uint8_t*>(pending_binary_.data() + used), n, record_size_);
+      used += n * record_size_;
     }
     pending_binary_.erase(0, used);
   }
@@ -184,6 +188,7 @@ class Sink {
   DedupSet distinct_;
   CountingDedupSet counting_;
   std::vector<std::uint8_t> is_new_;
+  std::size_t record_size_ = kRecordSize;
   std::uint32_t source_index_ = 0;
   std::uint64_t games_in_source_ = 0;
   std::string kept_;
