@@ -50,6 +50,7 @@ struct Job {
   std::size_t chunk_size = 2u << 20;
   std::string rejects_path;
   std::string summary_path;
+  std::string html_path;  // validate --html: a report of the rejected records with pictures
   int progress = -1;  // -1 auto (terminal), 0 off, 1 forced
   bool quiet = false;
 

@@ -93,6 +93,10 @@ class Sink {
       rej.game += games_before;  // chunk-local game numbers become input-wide (PGN)
       std::string_view input(r.reject_text.data() + rej.text_begin, rej.text_end - rej.text_begin);
       if (rejects_) append_reject_json(reject_buffer_, w.chunk.source_name, rej, input);
+      if (!job_.html_path.empty() && reported_.size() < kMaxReportedRejects)
+        reported_.push_back(ReportedReject{std::string(w.chunk.source_name), rej.line, rej.column,
+                                           std::string(reject_code_name(rej)), reject_message(rej), std::string(input),
+                                           rej.xiangqi});
       if (job_.command == Command::kValidate) {
         if (job_.json)
           append_reject_json(buffer_, w.chunk.source_name, rej, input);
@@ -111,6 +115,7 @@ class Sink {
   }
 
   const Counts& counts() const { return counts_; }
+  std::vector<ReportedReject>& reported() { return reported_; }
   std::uint64_t distinct() const {
     return job_.command == Command::kStats ? distinct_.size() : job_.count ? counting_.counts().size() : distinct_.size();
   }
@@ -188,6 +193,7 @@ class Sink {
   DedupSet distinct_;
   CountingDedupSet counting_;
   std::vector<std::uint8_t> is_new_;
+  std::vector<ReportedReject> reported_;
   std::size_t record_size_ = kRecordSize;
   std::uint32_t source_index_ = 0;
   std::uint64_t games_in_source_ = 0;
@@ -268,6 +274,7 @@ RunOutcome run_job(const Job& job) {
   if (!read_error.empty()) return fail(read_error);
   if (!write_error.empty()) return fail(write_error);
   outcome.counts = sink.counts();
+  outcome.reported = std::move(sink.reported());
   outcome.distinct = sink.distinct();
   outcome.bytes_in = bytes_in;
   outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -2,6 +2,7 @@
 // dedup and write in input order, then the rejects, the summary and the exit code.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "pipeline/counts.h"
 #include "pipeline/job.h"
@@ -10,6 +11,19 @@ namespace fenmill {
 
 enum ExitCode : int { kExitOk = 0, kExitDataProblem = 1, kExitUsageOrIo = 2 };
 
+// A rejected record kept for the HTML report (validate --html).
+struct ReportedReject {
+  std::string file;
+  std::uint64_t line = 0;
+  std::uint32_t column = 0;
+  std::string code;     // e.g. "PAWN_ON_BACK_RANK"
+  std::string message;  // as in the rejects file
+  std::string input;    // the original line (PGN: the offending token)
+  bool xiangqi = false;
+};
+
+constexpr std::size_t kMaxReportedRejects = 10000;  // the HTML report shows at most this many
+
 struct RunOutcome {
   int exit_code = kExitOk;
   std::string error;  // set with kExitUsageOrIo
@@ -17,6 +31,7 @@ struct RunOutcome {
   double seconds = 0;
   std::uint64_t bytes_in = 0;
   std::uint64_t distinct = 0;
+  std::vector<ReportedReject> reported;  // filled when job.html_path is set (first kMaxReportedRejects)
 };
 
 RunOutcome run_job(const Job& job);
