@@ -13,7 +13,7 @@ if [ -f tests/diff/package-lock.json ]; then
 fi
 
 echo "== release build + tests"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DFENMILL_TESTS=ON -DFENMILL_BENCH=ON >/dev/null
 ninja -C build -j "$JOBS"
 ctest --test-dir build --output-on-failure -j "$JOBS"
 
