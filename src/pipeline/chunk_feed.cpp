@@ -38,7 +38,7 @@ ChunkFeed::ChunkFeed(const Job& job) : job_(job) {
   std::size_t binary = 0;
   for (const std::string& path : job.inputs) binary += input_format_of(job, path) == InputFormat::kBinary;
   if (binary == 0)
-    text_.emplace(job.inputs, job.chunk_size);
+    text_.emplace(job.inputs, job.chunk_size, InputOptions{job.mmap});
   else if (binary == job.inputs.size())
     binary_.emplace(job.inputs);
   else
