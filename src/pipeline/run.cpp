@@ -86,6 +86,8 @@ class Sink {
       counts_.written += r.counts.valid;
       if (job_.to == OutputFormat::kBinary)
         pending_binary_.append(r.out);
+      else if (buffer_.empty() && out_ && r.out.size() >= (1u << 16))
+        write_direct(r.out);  // a chunk's output goes straight to the file: one copy less
       else
         buffer_.append(r.out);
     }
@@ -173,7 +175,12 @@ class Sink {
     pending_binary_.erase(0, used);
   }
 
+  void write_direct(const std::string& bytes) {
+    if (!out_->write(bytes)) direct_failed_ = true;
+  }
+
   bool flush(bool final, std::string& error) {
+    if (direct_failed_) return (error = out_->error()), false;
     constexpr std::size_t kFlushAt = 1 << 20;
     if (out_ && (final || buffer_.size() >= kFlushAt)) {
       if (!out_->write(buffer_)) return (error = out_->error()), false;
@@ -193,6 +200,7 @@ class Sink {
   DedupSet distinct_;
   CountingDedupSet counting_;
   std::vector<std::uint8_t> is_new_;
+  bool direct_failed_ = false;
   std::vector<ReportedReject> reported_;
   std::size_t record_size_ = kRecordSize;
   std::uint32_t source_index_ = 0;
