@@ -21,6 +21,22 @@ int min_promoted(const Position& pos, Color c) {
          extra(popcount(bishops & ~kLightSquares), 1);
 }
 
+// The common case, cheaply: at most 8 pawns and no more of any piece than the initial set (bishops
+// per square colour) for both sides. Then, with one king each (checked before), no side has more
+// than 16 pieces and none needs a promotion, so the three material rules below all pass.
+bool material_plainly_legal(const Position& pos) {
+  auto at_most_one = [](Bitboard b) { return !more_than_one(b); };
+  auto at_most_two = [](Bitboard b) { return !more_than_one(b & (b - 1)); };
+  for (Color c : {kWhite, kBlack}) {
+    Bitboard bishops = pos.pieces(c, kBishop);
+    if (!(at_most_one(pos.pieces(c, kQueen)) && at_most_two(pos.pieces(c, kRook)) &&
+          at_most_two(pos.pieces(c, kKnight)) && at_most_one(bishops & kLightSquares) &&
+          at_most_one(bishops & ~kLightSquares) && count_bits(pos.pieces(c, kPawn)) <= 8))
+      return false;
+  }
+  return true;
+}
+
 // Checks one castling right; returns kOk or the reason it cannot exist.
 ErrorCode check_castling(const Position& pos, Color c, CastlingSide side, Bitboard& squares) {
   Square rook = pos.castling_rook[c][side];
@@ -127,11 +143,13 @@ Verdict validate_rules(Position& pos, bool repair) {
     if (!kings) return reject(ErrorCode::kMissingKing, 0);
     if (more_than_one(kings)) return reject(ErrorCode::kTooManyKings, kings);
   }
-  for (Color c : {kWhite, kBlack}) {
-    Bitboard pawns = pos.pieces(c, kPawn);
-    if (popcount(pawns) > 8) return reject(ErrorCode::kTooManyPawns, pawns);
-    if (popcount(pos.by_color[c]) > 16) return reject(ErrorCode::kTooManyPieces, pos.by_color[c]);
-    if (min_promoted(pos, c) > 8 - popcount(pawns)) return reject(ErrorCode::kTooManyPromoted, pos.by_color[c] & ~pawns);
+  if (!material_plainly_legal(pos)) {
+    for (Color c : {kWhite, kBlack}) {
+      Bitboard pawns = pos.pieces(c, kPawn);
+      if (popcount(pawns) > 8) return reject(ErrorCode::kTooManyPawns, pawns);
+      if (popcount(pos.by_color[c]) > 16) return reject(ErrorCode::kTooManyPieces, pos.by_color[c]);
+      if (min_promoted(pos, c) > 8 - popcount(pawns)) return reject(ErrorCode::kTooManyPromoted, pos.by_color[c] & ~pawns);
+    }
   }
   if (Bitboard back = pos.pieces(kPawn) & (kRank1 | kRank8)) return reject(ErrorCode::kPawnOnBackRank, back);
 
@@ -162,7 +180,7 @@ Verdict validate_rules(Position& pos, bool repair) {
   Color us = pos.side_to_move;
   if (Bitboard b = pos.attackers(pos.king_square(~us), us)) return reject(ErrorCode::kOppositeCheck, b | pos.pieces(~us, kKing));
   Bitboard checkers = pos.checkers();
-  if (popcount(checkers) > 2) return reject(ErrorCode::kTooManyCheckers, checkers);
+  if (more_than_one(checkers & (checkers - 1))) return reject(ErrorCode::kTooManyCheckers, checkers);
   if (checkers && !check_possible(pos, checkers)) {
     // Repair cannot invent a last move; but an ep square that made the check impossible can go.
     if (repair && pos.ep_square != kNoSquare) {
