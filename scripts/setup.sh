@@ -4,7 +4,8 @@ set -euo pipefail
 packages=(build-essential cmake pkg-config ninja-build
   libsimdjson-dev libtbb-dev libxxhash-dev libzstd-dev zstd libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  clang libclang-rt-14-dev)
+  clang libclang-rt-14-dev
+  librsvg2-bin chromium fonts-wqy-microhei)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "cli/render_command.h"
 #include "pipeline/report.h"
 #include "pipeline/run.h"
 
@@ -161,13 +162,17 @@ int main(int argc, char** argv) {
     add_common_options(sub, job, raw);
     if (spec.command == Command::kDedup) sub->add_flag("--count", count, "append each position's number of occurrences (tab-separated)");
     if (spec.command == Command::kValidate) sub->add_flag("--json", job.json, "report as JSON Lines");
+    if (spec.command == Command::kValidate)
+      sub->add_option("--html", job.html_path, "also write an HTML report of the rejected records, with pictures");
     sub->callback([&job, spec] { job.command = spec.command; });
   }
+  fenmill::cli::RenderCommand render(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : fenmill::kExitUsageOrIo;
   }
+  if (render.selected()) return render.run();
   resolve(job, raw, count);
   if (!parse_plies(raw.plies, job)) {
     std::fprintf(stderr, "fenmill: --plies takes FROM:TO (e.g. 10:40, 0:, :20)\n");
@@ -181,12 +186,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "fenmill: --count writes text; it cannot be combined with binary output\n");
     return fenmill::kExitUsageOrIo;
   }
+  if (!fenmill::cli::html_report_target_ok(job)) return fenmill::kExitUsageOrIo;
   try {
     fenmill::RunOutcome outcome = fenmill::run_job(job);
     if (outcome.exit_code == fenmill::kExitUsageOrIo) {
       std::fprintf(stderr, "fenmill: error: %s\n", outcome.error.c_str());
       return outcome.exit_code;
     }
+    if (!job.html_path.empty() && !fenmill::cli::write_html_report(job, outcome)) return fenmill::kExitUsageOrIo;
     if (!job.quiet) print_summary(job, outcome);
     return outcome.exit_code;
   } catch (const std::exception& e) {

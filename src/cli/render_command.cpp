@@ -1,0 +1,179 @@
+#include "cli/render_command.h"
+
+#include <sys/stat.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+
+#include "io/atomic_output.h"
+#include "io/input_source.h"
+#include "render/html_report.h"
+#include "render/render_fen.h"
+
+namespace fenmill::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+bool is_blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
+
+bool path_exists(const std::string& path) {
+  struct stat st;
+  return ::lstat(path.c_str(), &st) == 0;
+}
+
+// Calls on_line(text, number) for every non-blank line until it returns false; false with `error` on a
+// read failure. Streams: memory stays bounded by the longest line.
+bool for_each_record(const std::string& path, const std::function<bool(std::string_view, std::uint64_t)>& on_line,
+                     std::string& error) {
+  std::unique_ptr<InputSource> source = InputSource::open(path, error);
+  if (!source) return false;
+  std::uint64_t number = 0;
+  auto line = [&](std::string_view text) {
+    ++number;
+    if (number == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8 byte order mark
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    return is_blank(text) || on_line(text, number);
+  };
+  // Feeds the complete lines of `bytes`; returns how many bytes were used, or npos to stop.
+  auto feed = [&](std::string_view bytes) -> std::size_t {
+    std::size_t start = 0;
+    for (std::size_t nl; (nl = bytes.find('\n', start)) != std::string_view::npos; start = nl + 1)
+      if (!line(bytes.substr(start, nl - start))) return std::string_view::npos;
+    return start;
+  };
+  if (std::string_view all = source->mapped(); !all.empty()) {
+    std::size_t used = feed(all);
+    if (used != std::string_view::npos && used < all.size()) line(all.substr(used));
+    return true;
+  }
+  std::string buffer;
+  for (;;) {
+    std::size_t got = source->read(buffer, std::size_t{1} << 20, error);
+    if (!error.empty()) return false;
+    std::size_t used = feed(buffer);
+    if (used == std::string_view::npos) return true;
+    buffer.erase(0, used);
+    if (got == 0) break;
+  }
+  if (!buffer.empty()) line(buffer);
+  return true;
+}
+
+bool write_file(const std::string& path, const std::string& bytes, bool force, std::string& error) {
+  std::unique_ptr<AtomicOutput> out = AtomicOutput::open(path, force, error);
+  if (!out) return false;
+  if (!out->write(bytes)) {
+    error = out->error();
+    return false;
+  }
+  return out->commit(error);
+}
+
+}  // namespace
+
+RenderCommand::RenderCommand(CLI::App& app) {
+  sub_ = app.add_subcommand("render", "draw positions as SVG, marking what makes a position invalid");
+  sub_->add_option("INPUT", args_.input,
+                   "a FEN (in quotes), or a file of FEN/EPD lines (the first record is drawn; - for stdin)")
+      ->required();
+  CLI::Option* output = sub_->add_option("-o,--output", args_.output, "the SVG file, - for stdout (the default)");
+  sub_->add_option("--each", args_.each_dir, "one SVG per record in this directory, named by line: DIR/line-000042.svg")
+      ->excludes(output);
+  sub_->add_option("--variant", args_.variant, "chess, xiangqi, or auto (10 ranks is Xiangqi; the default)")
+      ->check(CLI::IsMember({"chess", "xiangqi", "auto"}));
+  sub_->add_flag("--flip", args_.flip, "draw the board from Black's side");
+  sub_->add_option("--size", args_.size, "picture width in pixels (default 360; it scales without loss)")
+      ->check(CLI::Range(16, 100000));
+  sub_->add_flag("--chess960", args_.chess960, "read KQkq as X-FEN (outermost rook)");
+  sub_->add_flag("--force", args_.force, "overwrite existing files");
+  sub_->add_flag("-q,--quiet", args_.quiet, "no notes on stderr");
+}
+
+bool RenderCommand::selected() const { return sub_->parsed(); }
+
+int RenderCommand::run() const {
+  const RenderArgs& a = args_;
+  render::DiagnoseOptions diagnose;
+  diagnose.variant = a.variant == "chess" ? Variant::kChess : a.variant == "xiangqi" ? Variant::kXiangqi : Variant::kAuto;
+  diagnose.chess960 = a.chess960;
+  render::RenderOptions options;
+  options.size = a.size;
+  options.flip = a.flip;
+
+  std::string error;
+  std::uint64_t pictures = 0, invalid = 0;
+  // Draws one record; false stops (after an error, or after the first record without --each).
+  auto draw = [&](std::string_view text, std::uint64_t line) {
+    render::FenDiagnosis d;
+    std::string svg = render::render_fen_svg(text, diagnose, options, &d);
+    std::string path = a.output;
+    if (!a.each_dir.empty()) {
+      char name[40];
+      std::snprintf(name, sizeof name, "line-%06llu.svg", static_cast<unsigned long long>(line));
+      path = (fs::path(a.each_dir) / name).string();
+    }
+    if (!write_file(path, svg, a.force, error)) return false;
+    ++pictures;
+    if (!d.ok()) {
+      ++invalid;
+      if (!a.quiet && a.each_dir.empty())
+        std::fprintf(stderr, "fenmill: line %llu: %s: %s\n", static_cast<unsigned long long>(line),
+                     std::string(error_name(d.code)).c_str(), render::diagnosis_message(d).c_str());
+    }
+    return !a.each_dir.empty();
+  };
+
+  if (!a.each_dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(a.each_dir, ec);
+    if (ec) {
+      std::fprintf(stderr, "fenmill: error: %s: %s\n", a.each_dir.c_str(), ec.message().c_str());
+      return kExitUsageOrIo;
+    }
+  }
+  bool is_file = a.input == "-" || path_exists(a.input);
+  if (!is_file && a.input.find('/') == std::string::npos) {
+    std::fprintf(stderr, "fenmill: error: %s: no such file (a FEN needs its '/' between ranks)\n", a.input.c_str());
+    return kExitUsageOrIo;
+  }
+  if (is_file) {
+    diagnose.allow_operations = ends_with(a.input, ".epd") || ends_with(a.input, ".epd.zst");
+    if (!for_each_record(a.input, draw, error) && error.empty()) error = a.input + ": cannot read";
+  } else {
+    draw(a.input, 1);
+  }
+  if (!error.empty()) {
+    std::fprintf(stderr, "fenmill: error: %s\n", error.c_str());
+    return kExitUsageOrIo;
+  }
+  if (pictures == 0 && a.each_dir.empty()) {
+    std::fprintf(stderr, "fenmill: %s holds no record to draw\n", a.input.c_str());
+    return kExitDataProblem;
+  }
+  if (!a.quiet && !a.each_dir.empty())
+    std::fprintf(stderr, "fenmill: %llu pictures in %s (%llu of invalid positions)\n",
+                 static_cast<unsigned long long>(pictures), a.each_dir.c_str(), static_cast<unsigned long long>(invalid));
+  return kExitOk;
+}
+
+bool html_report_target_ok(const Job& job) {
+  if (job.html_path.empty() || job.html_path == "-" || job.force || !path_exists(job.html_path)) return true;
+  std::fprintf(stderr, "fenmill: error: %s: already exists (use --force to overwrite)\n", job.html_path.c_str());
+  return false;
+}
+
+bool write_html_report(const Job& job, const RunOutcome& outcome) {
+  std::string error;
+  if (render::write_html_report(job, outcome, error)) return true;
+  std::fprintf(stderr, "fenmill: error: %s\n", error.c_str());
+  return false;
+}
+
+}  // namespace fenmill::cli

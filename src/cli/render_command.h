@@ -1,0 +1,42 @@
+// `fenmill render`: SVG pictures of positions (one, or one per record with --each), and the glue for
+// `fenmill validate --html` (the report itself is src/render/html_report.h).
+#pragma once
+#include <string>
+
+#include "pipeline/job.h"
+#include "pipeline/run.h"
+
+namespace CLI {
+class App;
+}
+
+namespace fenmill::cli {
+
+struct RenderArgs {
+  std::string input;        // a FEN (when no such file exists and it has a '/'), a file, or - for stdin
+  std::string output = "-";
+  std::string each_dir;     // --each: one picture per record, DIR/line-000042.svg
+  std::string variant = "auto";
+  int size = 360;
+  bool flip = false, force = false, chess960 = false, quiet = false;
+};
+
+// Adds the `render` subcommand to `app`; run() does the work when app.parse() selected it.
+// Must outlive the parse (the options write into it).
+class RenderCommand {
+ public:
+  explicit RenderCommand(CLI::App& app);
+  bool selected() const;
+  int run() const;  // an exit code: 0 pictures written (also of invalid positions), 1 no record, 2 usage or I/O
+
+ private:
+  CLI::App* sub_;
+  RenderArgs args_;
+};
+
+// validate --html: before the run, refuse an existing report unless --force (so a long run does not end in
+// that error); after it, write the report. Both print the reason and return false on failure.
+bool html_report_target_ok(const Job& job);
+bool write_html_report(const Job& job, const RunOutcome& outcome);
+
+}  // namespace fenmill::cli

@@ -1,0 +1,74 @@
+#include "render/render_fen.h"
+
+#include "fen/parse.h"
+#include "fen/validate.h"
+#include "pipeline/report.h"
+#include "render/svg_chess.h"
+#include "render/svg_message.h"
+#include "render/svg_xiangqi.h"
+#include "xiangqi/detect.h"
+#include "xiangqi/parse.h"
+#include "xiangqi/validate.h"
+
+namespace fenmill::render {
+
+FenDiagnosis diagnose_fen(std::string_view text, const DiagnoseOptions& options) {
+  FenDiagnosis d;
+  d.xiangqi = options.variant == Variant::kXiangqi ||
+              (options.variant == Variant::kAuto && xiangqi::looks_like_xiangqi(text));
+  if (d.xiangqi) {
+    xiangqi::ParseResult pr = xiangqi::parse_fen(text, d.xq);
+    d.parsed = pr.ok();
+    d.code = pr.code;
+    d.column = pr.column;
+    if (!d.parsed) return d;
+    xiangqi::Verdict v = xiangqi::validate(d.xq);
+    d.code = v.code;
+    d.hints = v.hints;
+    d.xq_marks = v.squares;
+    return d;
+  }
+  ParseOptions po;
+  po.chess960 = options.chess960;
+  po.allow_operations = options.allow_operations;
+  ParseResult pr = parse_fen(text, d.chess, po);
+  d.parsed = pr.ok();
+  d.code = pr.code;
+  d.column = pr.column;
+  if (!d.parsed) return d;
+  Position checked = d.chess;  // the board is drawn as written, whatever validate looks at
+  Verdict v = validate(checked, options.repair);
+  d.code = v.code;
+  d.hints = v.hints;
+  d.chess_marks = v.squares;
+  return d;
+}
+
+std::string diagnosis_message(const FenDiagnosis& d) {
+  if (d.ok()) return {};
+  Reject r{};
+  r.code = d.code;
+  r.hints = d.hints;
+  r.squares = d.xiangqi ? 0 : d.chess_marks;  // Xiangqi points are not spelled out (as in validate)
+  r.xiangqi = d.xiangqi;
+  return reject_message(r);
+}
+
+std::string diagnosis_svg(const FenDiagnosis& d, std::string_view text, const Caption& caption, const RenderOptions& options) {
+  if (!d.parsed) return message_svg(caption, text, d.column, options);
+  if (d.xiangqi) return xiangqi_svg(d.xq, d.xq_marks, caption, options);
+  return chess_svg(d.chess, d.chess_marks, caption, options);
+}
+
+std::string render_fen_svg(std::string_view text, const DiagnoseOptions& diagnose, const RenderOptions& options,
+                           FenDiagnosis* diagnosis) {
+  FenDiagnosis d = diagnose_fen(text, diagnose);
+  std::string message = diagnosis_message(d);
+  Caption caption;
+  if (!d.ok()) caption = Caption{error_name(d.code), message};
+  std::string svg = diagnosis_svg(d, text, caption, options);
+  if (diagnosis) *diagnosis = d;
+  return svg;
+}
+
+}  // namespace fenmill::render

@@ -1,0 +1,139 @@
+#include "render/svg_common.h"
+
+#include <cstdarg>
+#include <cstdio>
+
+namespace fenmill::render {
+namespace {
+
+constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+
+// Length of the well-formed UTF-8 sequence at s[i] (RFC 3629: no overlongs, surrogates or code points
+// above U+10FFFF), or 0.
+std::size_t utf8_length(std::string_view s, std::size_t i) {
+  auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  unsigned char c = byte(i);
+  if (c < 0x80) return 1;
+  std::size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+  unsigned char c1 = byte(i + 1);
+  if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F))
+    return 0;
+  if (c == 0xEF && c1 == 0xBF && byte(i + 2) >= 0xBE) return 0;  // U+FFFE, U+FFFF: not XML characters
+  return n;
+}
+
+std::size_t code_points(std::string_view s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+// Byte length of the first max_chars code points of s.
+std::size_t prefix_bytes(std::string_view s, std::size_t max_chars) {
+  std::size_t i = 0, chars = 0;
+  while (i < s.size() && chars < max_chars) {
+    ++i;
+    while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
+    ++chars;
+  }
+  return i;
+}
+
+constexpr int kCodeFontSize = 32;
+constexpr int kMessageFontSize = 28;
+constexpr int kLineHeight = 36;
+constexpr int kCharWidth = 15;  // a generous average advance of the sans font at kMessageFontSize
+
+}  // namespace
+
+void append_xml_text(std::string& out, std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    std::size_t n = utf8_length(text, i);
+    if (n == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) {
+      out += kReplacement;
+      ++i;
+      continue;
+    }
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out.append(text.substr(i, n));
+    }
+    i += n;
+  }
+}
+
+void append_format(std::string& out, const char* format, ...) {
+  char buffer[512];
+  va_list args;
+  va_start(args, format);
+  int n = std::vsnprintf(buffer, sizeof buffer, format, args);
+  va_end(args);
+  if (n > 0) out.append(buffer, static_cast<std::size_t>(n) < sizeof buffer ? static_cast<std::size_t>(n) : sizeof buffer - 1);
+}
+
+std::vector<std::string> wrap_words(std::string_view text, std::size_t max_chars) {
+  std::vector<std::string> lines;
+  std::string line;
+  if (max_chars == 0) max_chars = 1;
+  while (!text.empty()) {
+    std::size_t space = text.find(' ');
+    std::string_view word = text.substr(0, space);
+    text = space == std::string_view::npos ? std::string_view{} : text.substr(space + 1);
+    if (word.empty()) continue;
+    if (!line.empty() && code_points(line) + 1 + code_points(word) <= max_chars) {
+      line += ' ';
+      line += word;
+      continue;
+    }
+    if (!line.empty()) lines.push_back(std::move(line));
+    line.clear();
+    while (code_points(word) > max_chars) {
+      std::size_t cut = prefix_bytes(word, max_chars);
+      lines.emplace_back(word.substr(0, cut));
+      word.remove_prefix(cut);
+    }
+    line = word;
+  }
+  if (!line.empty()) lines.push_back(std::move(line));
+  return lines;
+}
+
+void append_svg_open(std::string& out, int view_width, int view_height, int width_px) {
+  int height_px = static_cast<int>((static_cast<long long>(width_px) * view_height + view_width / 2) / view_width);
+  append_format(out,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+                "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
+                width_px, height_px, view_width, view_height);
+}
+
+int caption_height(const Caption& caption, int width) {
+  if (caption.code.empty()) return 0;
+  std::size_t lines = wrap_words(caption.message, static_cast<std::size_t>(width / kCharWidth)).size();
+  return 20 + kLineHeight * static_cast<int>(1 + lines) + 10;
+}
+
+void append_caption(std::string& out, const Caption& caption, int x, int y, int width) {
+  if (caption.code.empty()) return;
+  int baseline = y + 20 + kCodeFontSize;
+  append_format(out, "<text x=\"%d\" y=\"%d\" font-family=\"%s\" font-size=\"%d\" font-weight=\"bold\" fill=\"%s\">",
+                x, baseline, kSansFont, kCodeFontSize, kMarkColor);
+  append_xml_text(out, caption.code);
+  out += "</text>\n";
+  for (const std::string& line : wrap_words(caption.message, static_cast<std::size_t>(width / kCharWidth))) {
+    baseline += kLineHeight;
+    append_format(out, "<text x=\"%d\" y=\"%d\" font-family=\"%s\" font-size=\"%d\" fill=\"#222\">", x, baseline,
+                  kSansFont, kMessageFontSize);
+    append_xml_text(out, line);
+    out += "</text>\n";
+  }
+}
+
+}  // namespace fenmill::render

@@ -1,0 +1,16 @@
+// The picture of a record that holds no position (a syntax error, or no FEN found in a CSV/JSON line):
+// a panel with the error code and message and the text around the offending byte, highlighted, where a
+// board would be.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "render/svg_common.h"
+
+namespace fenmill::render {
+
+// `column`: the 1-based byte column of the error in `text` (0: none known).
+std::string message_svg(const Caption& caption, std::string_view text, std::uint32_t column, const RenderOptions& options);
+
+}  // namespace fenmill::render

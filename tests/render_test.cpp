@@ -1,0 +1,502 @@
+// Board pictures (src/render/, `fenmill render`, `fenmill validate --html`).
+//
+// Golden SVGs under tests/golden/render/ are compared byte for byte; each was checked by eye as a PNG
+// (rsvg-convert) when it was made. To regenerate after a deliberate change:
+//   FENMILL_UPDATE_GOLDEN=1 build/fenmill_tests --gtest_filter='RenderGolden*'
+// then look at the pictures again (rsvg-convert -w 500 F.svg -o F.png) before committing.
+// Besides the bytes, each case checks what the picture must show: the error code, the marked squares and
+// the pieces. The PNG tests draw every golden with rsvg-convert and the HTML report with headless Chromium;
+// they skip when those programs are missing (scripts/setup.sh installs them).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "cli_util.h"
+#include "render/html_report.h"
+#include "render/render_fen.h"
+#include "render/svg_chess.h"
+#include "render/svg_common.h"
+#include "render/svg_message.h"
+#include "xiangqi/parse.h"
+
+namespace fenmill::render {
+namespace {
+
+namespace fs = std::filesystem;
+using cli_test::read_file;
+using cli_test::run_cli;
+using cli_test::TempDir;
+using cli_test::write_file;
+
+const fs::path kGoldenDir = fs::path(FENMILL_SOURCE_DIR) / "tests" / "golden" / "render";
+
+bool update_golden() {
+  const char* v = std::getenv("FENMILL_UPDATE_GOLDEN");
+  return v && *v && std::string(v) != "0";
+}
+
+std::size_t count(const std::string& text, const std::string& needle) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + needle.size())) ++n;
+  return n;
+}
+
+std::vector<std::string> chess_square_names(Bitboard b) {
+  std::vector<std::string> names;
+  for (; b; b &= b - 1)
+    names.push_back(std::string{static_cast<char>('a' + file_of(lsb(b))), static_cast<char>('1' + rank_of(lsb(b)))});
+  return names;
+}
+
+std::vector<std::string> xiangqi_point_names(xiangqi::Bitboard b) {
+  std::vector<std::string> names;
+  xiangqi::for_each_point(b, [&](xiangqi::Square s) {
+    names.push_back(std::string{static_cast<char>('a' + xiangqi::file_of(s)), static_cast<char>('0' + xiangqi::rank_of(s))});
+  });
+  return names;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Golden pictures.
+
+struct GoldenPicture {
+  std::string name;
+  std::string fen;
+  bool flip = false;
+  std::string code;                 // "OK" for a valid position
+  std::vector<std::string> marked;  // chess squares or Xiangqi points, lowest index first
+};
+
+std::ostream& operator<<(std::ostream& os, const GoldenPicture& g) { return os << g.name; }
+
+const std::vector<GoldenPicture>& golden_pictures() {
+  static const std::vector<GoldenPicture> cases = {
+      {"chess_start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, "OK", {}},
+      {"chess_morphy", "4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 1 17", false, "OK", {}},
+      {"chess_morphy_flipped", "4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 1 17", true, "OK", {}},
+      {"xiangqi_example", "9/9/r4khPH/6P2/5P3/5p3/3r5/5h3/2Cp1pp2/1RCcK3c w - - - 1", false, "OK", {}},
+      {"xiangqi_example_flipped", "9/9/r4khPH/6P2/5P3/5p3/3r5/5h3/2Cp1pp2/1RCcK3c w - - - 1", true, "OK", {}},
+      {"invalid_pawn_on_back_rank", "rnbqkbnP/pppppp1p/8/8/8/8/PPPPPPP1/RNBQKBNR b KQq - 0 1", false,
+       "PAWN_ON_BACK_RANK", {"h8"}},
+      {"invalid_impossible_check", "R3k2R/8/8/8/8/8/8/4K3 b - - 0 1", false, "IMPOSSIBLE_CHECK", {"a8", "e8", "h8"}},
+      {"invalid_castling_no_rook", "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false,
+       "CASTLING_NO_ROOK", {"h8"}},
+      {"invalid_ep_wrong_rank", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1", false, "EP_WRONG_RANK",
+       {"e4"}},
+      {"invalid_xq_general_palace", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/4K4/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1", false,
+       "XQ_GENERAL_PALACE", {"e4"}},
+      {"invalid_xq_generals_facing", "rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/1C5C1/9/RNBAKABNR w - - 0 1", false,
+       "XQ_GENERALS_FACING", {"e0", "e9"}},
+      {"invalid_syntax_rank_sum", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", false, "RANK_SUM", {}},
+  };
+  return cases;
+}
+
+class RenderGolden : public ::testing::TestWithParam<GoldenPicture> {};
+
+TEST_P(RenderGolden, MatchesTheCheckedPictureAndShowsTheError) {
+  const GoldenPicture& g = GetParam();
+  RenderOptions options;
+  options.flip = g.flip;
+  FenDiagnosis d;
+  std::string svg = render_fen_svg(g.fen, DiagnoseOptions{}, options, &d);
+
+  EXPECT_EQ(error_name(d.code), g.code);
+  std::vector<std::string> marked = d.xiangqi ? xiangqi_point_names(d.xq_marks) : chess_square_names(d.chess_marks);
+  EXPECT_EQ(marked, g.marked);
+  // One red outline per marked square or point (chess: 92 wide inside its square, Xiangqi: 96 around the point).
+  EXPECT_EQ(count(svg, d.xiangqi ? "width=\"96\" height=\"96\"" : "width=\"92\" height=\"92\""), g.marked.size());
+  if (g.code == "OK") {
+    EXPECT_EQ(count(svg, kMarkColor), 0u) << "a valid position shows no error";
+  } else {
+    EXPECT_NE(svg.find(">" + g.code + "</text>"), std::string::npos) << "the caption names the code";
+  }
+  if (d.parsed && !d.xiangqi) {
+    EXPECT_EQ(count(svg, "<use "), static_cast<std::size_t>(popcount(d.chess.occupied()))) << "one shape per piece";
+  } else if (d.parsed) {
+    EXPECT_EQ(count(svg, "<circle ") - 1, 2u * static_cast<std::size_t>(xiangqi::popcount(d.xq.occupied())))
+        << "two rings per piece, plus the side-to-move disc";
+  } else {
+    EXPECT_NE(svg.find("No board"), std::string::npos);
+  }
+
+  fs::path path = kGoldenDir / (g.name + ".svg");
+  if (update_golden()) {
+    fs::create_directories(kGoldenDir);
+    write_file(path, svg);
+  }
+  ASSERT_TRUE(fs::exists(path)) << path << " is missing; run with FENMILL_UPDATE_GOLDEN=1 and check it by eye";
+  EXPECT_EQ(svg, read_file(path)) << "rendering " << g.fen << " changed; see the header comment";
+}
+
+INSTANTIATE_TEST_SUITE_P(Pictures, RenderGolden, ::testing::ValuesIn(golden_pictures()),
+                         [](const auto& info) { return info.param.name; });
+
+// ---------------------------------------------------------------------------------------------------------
+// The drawing itself.
+
+TEST(RenderChess, PiecesStandOnTheirSquaresFromEitherSide) {
+  Position pos;
+  ASSERT_TRUE(parse_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1", pos).ok());
+  RenderOptions options;
+  std::string white_view = chess_svg(pos, 0, Caption{}, options);
+  // e1 is file 4, rank 0: x = 60 + 4 * 100, y = 40 + 7 * 100; h1 at x = 760.
+  EXPECT_NE(white_view.find("<use xlink:href=\"#fm-k\" x=\"460\" y=\"740\"/>"), std::string::npos);
+  EXPECT_NE(white_view.find("<use xlink:href=\"#fm-r\" x=\"760\" y=\"740\"/>"), std::string::npos);
+  EXPECT_NE(white_view.find("<use xlink:href=\"#fm-k\" x=\"460\" y=\"40\"/>"), std::string::npos) << "e8";
+  options.flip = true;
+  std::string black_view = chess_svg(pos, 0, Caption{}, options);
+  EXPECT_NE(black_view.find("<use xlink:href=\"#fm-k\" x=\"360\" y=\"40\"/>"), std::string::npos) << "e1 at the top";
+  EXPECT_NE(black_view.find("<use xlink:href=\"#fm-r\" x=\"60\" y=\"40\"/>"), std::string::npos) << "h1 top left";
+  // Only the shapes in use are defined; a page that holds them once asks for none.
+  EXPECT_NE(white_view.find("id=\"fm-r\""), std::string::npos);
+  EXPECT_EQ(white_view.find("id=\"fm-q\""), std::string::npos);
+  options.embed_defs = false;
+  EXPECT_EQ(chess_svg(pos, 0, Caption{}, options).find("<defs>"), std::string::npos);
+  EXPECT_EQ(count(chess_piece_defs(), "<g id=\"fm-"), 6u);
+}
+
+TEST(RenderChess, SizeSetsThePixelsAndKeepsTheShape) {
+  Position pos;
+  ASSERT_TRUE(parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", pos).ok());
+  RenderOptions options;
+  options.size = 720;
+  std::string svg = chess_svg(pos, 0, Caption{}, options);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(svg, m, std::regex("width=\"([0-9]+)\" height=\"([0-9]+)\" viewBox=\"0 0 ([0-9]+) ([0-9]+)\"")));
+  EXPECT_EQ(m[1], "720");
+  double px = std::stod(m[2]) / 720.0, units = std::stod(m[4]) / std::stod(m[3]);
+  EXPECT_NEAR(px, units, 0.002);
+}
+
+TEST(RenderXiangqi, CharactersForEachSideAndTheRiver) {
+  xiangqi::Position pos;
+  ASSERT_TRUE(xiangqi::parse_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", pos).ok());
+  std::string svg = render_fen_svg("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+                                   DiagnoseOptions{}, RenderOptions{});
+  EXPECT_EQ(count(svg, ">帥<"), 1u);
+  EXPECT_EQ(count(svg, ">將<"), 1u);
+  EXPECT_EQ(count(svg, ">兵<"), 5u);
+  EXPECT_EQ(count(svg, ">卒<"), 5u);
+  EXPECT_EQ(count(svg, ">俥<"), 2u);
+  EXPECT_EQ(count(svg, ">車<"), 2u);
+  EXPECT_NE(svg.find("楚 河"), std::string::npos);
+  EXPECT_NE(svg.find("漢 界"), std::string::npos);
+  EXPECT_NE(svg.find("Red to move"), std::string::npos);
+}
+
+TEST(RenderFen, VariantChoiceAndSyntaxErrors) {
+  const std::string xq = "9/9/r4khPH/6P2/5P3/5p3/3r5/5h3/2Cp1pp2/1RCcK3c w - - - 1";
+  FenDiagnosis d;
+  render_fen_svg(xq, DiagnoseOptions{}, RenderOptions{}, &d);
+  EXPECT_TRUE(d.xiangqi);
+  EXPECT_TRUE(d.ok());
+  DiagnoseOptions chess;
+  chess.variant = Variant::kChess;
+  std::string svg = render_fen_svg(xq, chess, RenderOptions{}, &d);
+  EXPECT_FALSE(d.xiangqi);
+  EXPECT_FALSE(d.parsed);
+  EXPECT_EQ(d.code, ErrorCode::kBadPiece) << "H is no chess piece";
+  EXPECT_NE(svg.find("No board"), std::string::npos);
+  // A record with bytes XML cannot hold still gives a well-formed picture.
+  svg = render_fen_svg(std::string("8/8/\x01<&\xff", 8), DiagnoseOptions{}, RenderOptions{}, &d);
+  EXPECT_FALSE(d.parsed);
+  EXPECT_EQ(svg.find('\x01'), std::string::npos);
+  EXPECT_EQ(svg.find('\xff'), std::string::npos);
+  EXPECT_NE(svg.find("&lt;&amp;"), std::string::npos);
+}
+
+TEST(RenderMessage, HighlightsTheByteAtTheColumn) {
+  Caption caption{"BAD_PIECE", "invalid character"};
+  std::string svg = message_svg(caption, "rnbqkbnr/ppppXppp/8", 14, RenderOptions{});
+  EXPECT_NE(svg.find("rnbqkbnr/pppp<tspan fill=\"#e0201b\" font-weight=\"bold\" text-decoration=\"underline\">X</tspan>ppp/8"),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find("column 14"), std::string::npos);
+  // Past the end (a missing field): a visible blank marker at the end.
+  svg = message_svg(caption, "8/8", 4, RenderOptions{});
+  EXPECT_NE(svg.find("8/8<tspan fill=\"#e0201b\" font-weight=\"bold\" text-decoration=\"underline\">\xE2\x90\xA3</tspan>"),
+            std::string::npos);
+  // A long record is cut around the column, on character boundaries.
+  std::string long_text = std::string(100, 'a') + "\xC3\xA9" + "Z" + std::string(100, 'b');
+  svg = message_svg(caption, long_text, 103, RenderOptions{});
+  EXPECT_NE(svg.find("\xE2\x80\xA6" + std::string(22, 'a') + "\xC3\xA9<tspan"), std::string::npos);
+  EXPECT_NE(svg.find(">Z</tspan>" + std::string(20, 'b') + "\xE2\x80\xA6"), std::string::npos);
+}
+
+TEST(RenderText, XmlEscapingMakesAnyBytesSafe) {
+  std::string out;
+  append_xml_text(out, std::string("a<b>&\"'\x01\t\xC3\xA9\xFF\xED\xA0\x80\xE6\xA5\x9A", 18));
+  EXPECT_EQ(out, "a&lt;b&gt;&amp;&quot;&#39;\xEF\xBF\xBD\t\xC3\xA9\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xE6\xA5\x9A");
+}
+
+TEST(RenderText, WrapsAtWordsAndCutsLongWords) {
+  EXPECT_EQ(wrap_words("a side has more than 8 pawns", 10),
+            (std::vector<std::string>{"a side has", "more than", "8 pawns"}));
+  EXPECT_EQ(wrap_words("abcdefghijkl xy", 5), (std::vector<std::string>{"abcde", "fghij", "kl xy"}));
+  EXPECT_EQ(wrap_words("漢界漢界", 3), (std::vector<std::string>{"漢界漢", "界"})) << "counts characters, not bytes";
+  EXPECT_TRUE(wrap_words("", 10).empty());
+}
+
+TEST(RenderReport, FindsTheFenInCsvAndJsonRecords) {
+  EXPECT_EQ(fen_in_record("8/8/8/8/8/8/8/8 w - - 0 1", 1), "8/8/8/8/8/8/8/8 w - - 0 1");
+  EXPECT_EQ(fen_in_record("8/8/8/8/8/8/8/8 w - - 0 1,rated", 1), "8/8/8/8/8/8/8/8 w - - 0 1");
+  EXPECT_EQ(fen_in_record("7,\"8/8/8/8/8/8/8/8 w - - 0 1\",x", 4), "8/8/8/8/8/8/8/8 w - - 0 1");
+  EXPECT_EQ(fen_in_record("7\t8/8/8/8/8/8/8/8 w - - 0 1\tx", 3), "8/8/8/8/8/8/8/8 w - - 0 1");
+  EXPECT_EQ(fen_in_record("{\"fen\":\"8/8/8/8/8/8/8/8 w - -\",\"id\":3}", 9), "8/8/8/8/8/8/8/8 w - -");
+  EXPECT_EQ(fen_in_record("short", 99), "");
+}
+
+TEST(RenderReport, SummaryEntriesAndPictures) {
+  Job job;
+  job.inputs = {"a<b>.fen"};
+  RunOutcome outcome;
+  outcome.counts.records = 5;
+  outcome.counts.valid = 2;
+  outcome.counts.invalid = 3;
+  outcome.counts.invalid_by_code[static_cast<int>(ErrorCode::kPawnOnBackRank)] = 1;
+  outcome.counts.invalid_by_code[static_cast<int>(ErrorCode::kBadPiece)] = 1;
+  outcome.counts.invalid_games_by_code[static_cast<int>(PgnError::kIllegalMove)] = 1;
+  outcome.reported = {
+      {"a<b>.fen", 2, 1, "PAWN_ON_BACK_RANK", "a pawn stands on rank 1 or 8 (squares: h8)",
+       "rnbqkbnP/pppppp1p/8/8/8/8/PPPPPPP1/RNBQKBNR b KQq - 0 1", false},
+      {"a<b>.fen", 4, 5, "BAD_PIECE", "invalid character", "8/8/<script>alert(1)</script>", false},
+      {"g.pgn", 9, 1, "ILLEGAL_MOVE", "game 1, ply 3: no legal move matches", "Qxh9", false},
+  };
+  std::string html = html_report(job, outcome);
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(html.find("<title>fenmill validate: 3 invalid of 5 records</title>"), std::string::npos);
+  EXPECT_NE(html.find("<th>records</th><td class=\"n\">5</td>"), std::string::npos);
+  EXPECT_NE(html.find("<th>valid</th><td class=\"n\">2</td>"), std::string::npos);
+  EXPECT_NE(html.find("<th>invalid</th><td class=\"n\">3</td>"), std::string::npos);
+  EXPECT_NE(html.find("<a href=\"#reject-1\">PAWN_ON_BACK_RANK</a></td><td class=\"n\">1</td>"), std::string::npos);
+  EXPECT_NE(html.find("<a href=\"#reject-3\">ILLEGAL_MOVE</a>"), std::string::npos) << "PGN codes are counted too";
+  EXPECT_EQ(count(html, "<section class=\"reject\""), 3u);
+  EXPECT_NE(html.find("a&lt;b&gt;.fen:2:1"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos) << "inputs are escaped";
+  EXPECT_NE(html.find("&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
+  // Pictures: the board with h8 outlined, the message panel, nothing for the PGN move; plus the shared shapes.
+  EXPECT_EQ(count(html, "<svg "), 3u);
+  EXPECT_EQ(count(html, "width=\"92\" height=\"92\""), 1u);
+  EXPECT_EQ(count(html, "No board"), 1u);
+  EXPECT_EQ(count(html, "<defs>"), 1u) << "piece shapes once per page";
+  EXPECT_EQ(count(html, "<g id=\"fm-"), 6u);
+}
+
+TEST(RenderReport, SaysWhenOnlyTheFirstRejectsAreShown) {
+  Job job;
+  job.inputs = {"-"};
+  RunOutcome outcome;
+  outcome.counts.records = outcome.counts.invalid = 20000;
+  outcome.reported.push_back({"<stdin>", 1, 1, "MISSING_KING", "each side needs exactly one king", "8/8/8/8/8/8/8/8", false});
+  std::string html = html_report(job, outcome);
+  EXPECT_NE(html.find("The first 1 of 20000 rejected records."), std::string::npos);
+  EXPECT_NE(html.find("<code>&lt;stdin&gt;</code>"), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The command line.
+
+const std::string kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+TEST(RenderCli, OneFenToAFileIsTheGoldenPicture) {
+  TempDir dir;
+  auto r = run_cli({"render", kStart, "-o", dir / "start.svg"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_file(dir / "start.svg"), read_file(kGoldenDir / "chess_start.svg"));
+  // Refuses to overwrite without --force, and leaves the file alone.
+  write_file(dir / "start.svg", "keep");
+  r = run_cli({"render", kStart, "-o", dir / "start.svg"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("already exists"), std::string::npos);
+  EXPECT_EQ(read_file(dir / "start.svg"), "keep");
+  r = run_cli({"render", kStart, "-o", dir / "start.svg", "--force", "--size", "720", "--flip"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string svg = read_file(dir / "start.svg");
+  EXPECT_NE(svg.find("width=\"720\""), std::string::npos);
+  EXPECT_NE(svg.find("<use xlink:href=\"#fm-k\" x=\"360\" y=\"40\"/>"), std::string::npos) << "flipped: e1 at the top";
+  // Stdout by default.
+  r = run_cli({"render", kStart});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, read_file(kGoldenDir / "chess_start.svg"));
+}
+
+TEST(RenderCli, FileFirstRecordAndEachRecord) {
+  TempDir dir;
+  const std::string bad = "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  const std::string xq = "9/9/r4khPH/6P2/5P3/5p3/3r5/5h3/2Cp1pp2/1RCcK3c w - - - 1";
+  write_file(dir / "in.fen", "\n" + bad + "\r\n\n" + kStart + "\n" + xq);  // no final newline
+  auto r = run_cli({"render", dir / "in.fen", "-o", dir / "first.svg"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_file(dir / "first.svg"), read_file(kGoldenDir / "invalid_castling_no_rook.svg"));
+  EXPECT_NE(r.err.find("line 2: CASTLING_NO_ROOK"), std::string::npos) << r.err;
+
+  r = run_cli({"render", dir / "in.fen", "--each", dir / "pictures"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  fs::path pictures = fs::path(dir / "pictures");
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(pictures)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"line-000002.svg", "line-000004.svg", "line-000005.svg"}));
+  EXPECT_EQ(read_file(pictures / "line-000004.svg"), read_file(kGoldenDir / "chess_start.svg"));
+  EXPECT_EQ(read_file(pictures / "line-000005.svg"), read_file(kGoldenDir / "xiangqi_example.svg"));
+  EXPECT_NE(r.err.find("3 pictures"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("1 of invalid"), std::string::npos) << r.err;
+  // Again without --force: the first existing picture stops it.
+  r = run_cli({"render", dir / "in.fen", "--each", dir / "pictures"});
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST(RenderCli, VariantOptionAndBadArguments) {
+  TempDir dir;
+  const std::string xq = "9/9/r4khPH/6P2/5P3/5p3/3r5/5h3/2Cp1pp2/1RCcK3c w - - - 1";
+  auto r = run_cli({"render", xq, "--variant", "chess", "-o", dir / "x.svg"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(read_file(dir / "x.svg").find(">BAD_PIECE<"), std::string::npos);
+  EXPECT_EQ(run_cli({"render", "no-such-file.fen"}).exit_code, 2);
+  EXPECT_EQ(run_cli({"render", kStart, "--size", "0"}).exit_code, 2);
+  EXPECT_EQ(run_cli({"render", kStart, "-o", dir / "a.svg", "--each", dir / "d"}).exit_code, 2);
+  write_file(dir / "empty.fen", "\n  \n");
+  EXPECT_EQ(run_cli({"render", dir / "empty.fen"}).exit_code, 1);
+}
+
+TEST(RenderCli, ValidateWritesTheHtmlReport) {
+  TempDir dir;
+  write_file(dir / "in.fen", "rnbqkbnP/pppppp1p/8/8/8/8/PPPPPPP1/RNBQKBNR b KQq - 0 1\n" + kStart +
+                                 "\nbad <b>fen</b>\n"
+                                 "rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/1C5C1/9/RNBAKABNR w - - 0 1\n");
+  auto r = run_cli({"validate", dir / "in.fen", "--variant", "auto", "--html", dir / "report.html"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(cli_test::split_lines(r.out).size(), 3u) << "the usual report still goes to stdout";
+  std::string html = read_file(dir / "report.html");
+  EXPECT_NE(html.find("<title>fenmill validate: 3 invalid of 4 records</title>"), std::string::npos);
+  EXPECT_EQ(count(html, "<section class=\"reject\""), 3u);
+  EXPECT_EQ(count(html, "<svg "), 4u) << "three pictures and the shared shapes";
+  EXPECT_EQ(count(html, "width=\"92\" height=\"92\""), 1u) << "h8 outlined";
+  EXPECT_EQ(count(html, "width=\"96\" height=\"96\""), 2u) << "both generals outlined";
+  EXPECT_NE(html.find("bad &lt;b&gt;fen&lt;/b&gt;"), std::string::npos);
+  EXPECT_EQ(html.find("<b>"), std::string::npos);
+
+  // An existing report is refused before the run, unless --force.
+  write_file(dir / "old.html", "old");
+  r = run_cli({"validate", dir / "in.fen", "--html", dir / "old.html"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "") << "refused before reading anything";
+  EXPECT_EQ(read_file(dir / "old.html"), "old");
+  r = run_cli({"validate", dir / "in.fen", "--variant", "auto", "--html", dir / "old.html", "--force"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(read_file(dir / "old.html"), html);
+}
+
+TEST(RenderCli, HtmlReportFindsTheFenInCsv) {
+  TempDir dir;
+  write_file(dir / "in.csv", "id,fen\n1,\"rnbqkbnP/pppppp1p/8/8/8/8/PPPPPPP1/RNBQKBNR b KQq - 0 1\"\n");
+  auto r = run_cli({"validate", dir / "in.csv", "--html", dir / "report.html"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::string html = read_file(dir / "report.html");
+  EXPECT_EQ(count(html, "width=\"92\" height=\"92\""), 1u) << "the board of the CSV field, h8 outlined";
+  EXPECT_EQ(count(html, "No board"), 0u);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Real renderers: rsvg-convert for the SVGs, headless Chromium for the HTML report.
+
+bool have_program(const std::string& name) {
+  return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+int run_shell(const std::string& command) {
+  int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+struct PngFacts {
+  bool is_png = false;
+  std::uint32_t width = 0, height = 0;
+  std::size_t bytes = 0;
+};
+
+PngFacts png_facts(const fs::path& path) {
+  PngFacts f;
+  if (!fs::exists(path)) return f;
+  std::string png = read_file(path);
+  f.bytes = png.size();
+  f.is_png = png.size() > 24 && png.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0 && png.compare(12, 4, "IHDR") == 0;
+  auto be32 = [&](std::size_t at) {
+    return static_cast<std::uint32_t>(static_cast<unsigned char>(png[at]) << 24 | static_cast<unsigned char>(png[at + 1]) << 16 |
+                                      static_cast<unsigned char>(png[at + 2]) << 8 | static_cast<unsigned char>(png[at + 3]));
+  };
+  if (f.is_png) {
+    f.width = be32(16);
+    f.height = be32(20);
+  }
+  return f;
+}
+
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+// A PNG of one colour compresses to almost nothing; a board with pieces does not. The blank control shows
+// that the threshold tells them apart.
+constexpr std::size_t kNotBlankBytes = 4000;
+
+TEST(RenderPng, EveryGoldenDrawsWithRsvg) {
+  if (!have_program("rsvg-convert")) GTEST_SKIP() << "rsvg-convert not installed (scripts/setup.sh: librsvg2-bin)";
+  TempDir dir;
+  write_file(dir / "blank.svg",
+             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"360\" height=\"360\" viewBox=\"0 0 930 930\">"
+             "<rect width=\"930\" height=\"930\" fill=\"#fff\"/></svg>\n");
+  ASSERT_EQ(run_shell("rsvg-convert -w 200 " + shell_quote(dir / "blank.svg") + " -o " + shell_quote(dir / "blank.png")), 0);
+  PngFacts blank = png_facts(dir / "blank.png");
+  ASSERT_TRUE(blank.is_png);
+  EXPECT_LT(blank.bytes, kNotBlankBytes);
+  for (const GoldenPicture& g : golden_pictures()) {
+    fs::path svg = kGoldenDir / (g.name + ".svg"), png = dir.path() / (g.name + ".png");
+    ASSERT_EQ(run_shell("rsvg-convert -w 200 " + shell_quote(svg.string()) + " -o " + shell_quote(png.string())), 0)
+        << g.name << ": rsvg-convert rejected the SVG";
+    PngFacts f = png_facts(png);
+    ASSERT_TRUE(f.is_png) << g.name;
+    EXPECT_EQ(f.width, 200u) << g.name;
+    std::smatch m;
+    std::string text = read_file(svg);
+    ASSERT_TRUE(std::regex_search(text, m, std::regex("viewBox=\"0 0 ([0-9]+) ([0-9]+)\"")));
+    EXPECT_NEAR(f.height, 200.0 * std::stod(m[2]) / std::stod(m[1]), 1.0) << g.name << ": keeps its shape";
+    EXPECT_GT(f.bytes, kNotBlankBytes) << g.name << ": looks blank";
+  }
+}
+
+TEST(RenderPng, HtmlReportInHeadlessChromium) {
+  std::string chromium = have_program("chromium") ? "chromium" : have_program("chromium-browser") ? "chromium-browser" : "";
+  if (chromium.empty()) GTEST_SKIP() << "chromium not installed (scripts/setup.sh installs it)";
+  TempDir dir;
+  write_file(dir / "in.fen", "rnbqkbnP/pppppp1p/8/8/8/8/PPPPPPP1/RNBQKBNR b KQq - 0 1\n" + kStart +
+                                 "\nrnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P3P1P/1C5C1/9/RNBAKABNR w - - 0 1\nbad\n");
+  auto r = run_cli({"validate", dir / "in.fen", "--variant", "auto", "--html", dir / "report.html", "-q"});
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  fs::create_directories(dir.path() / "profile");
+  std::string command = "timeout 180 " + chromium +
+                        " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking"
+                        " --disable-component-update --disable-sync --user-data-dir=" +
+                        shell_quote(dir / "profile") + " --screenshot=" + shell_quote(dir / "shot.png") +
+                        " --window-size=1000,800 " + shell_quote("file://" + (dir / "report.html")) + " >" +
+                        shell_quote(dir / "chromium.log") + " 2>&1";
+  int exit_code = run_shell(command);
+  PngFacts f = png_facts(dir.path() / "shot.png");
+  ASSERT_TRUE(f.is_png) << "chromium exited " << exit_code << ":\n" << read_file(dir / "chromium.log");
+  EXPECT_EQ(f.width, 1000u);
+  EXPECT_EQ(f.height, 800u);
+  EXPECT_GT(f.bytes, 5 * kNotBlankBytes) << "the report's screenshot looks blank";
+}
+
+}  // namespace
+}  // namespace fenmill::render
