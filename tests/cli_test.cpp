@@ -89,6 +89,8 @@ std::vector<GoldenCase> golden_cases() {
       {"normalize_mixed", {"normalize", "-q", "mixed.fen"}, 0, "", ""},
       {"normalize_chunk7_threads2", {"normalize", "-q", "--chunk-size", "7", "--threads", "2", "mixed.fen"}, 0, "", kSame},
       {"normalize_stdin", {"normalize", "-q", "-"}, 0, "mixed.fen", kSame},
+      {"normalize_mmap", {"normalize", "-q", "--mmap", "mixed.fen"}, 0, "", kSame},
+      {"normalize_mmap_chunk5", {"normalize", "-q", "--mmap", "--chunk-size", "5", "mixed.fen"}, 0, "", kSame},
       {"normalize_explicit_stdout", {"normalize", "-q", "-o", "-", "mixed.fen"}, 0, "", kSame},
       {"normalize_to_files",
        {"normalize", "-q", "mixed.fen", "-o", "@out.fen=" + kSame, "--rejects", "@rejects.jsonl", "--summary",
@@ -130,6 +132,7 @@ std::vector<GoldenCase> golden_cases() {
       {"crlf_bom_normalize", {"normalize", "-q", "crlf_bom.fen"}, 0, "", ""},
       {"crlf_bom_rejects", {"validate", "-q", "--json", "crlf_bom.fen"}, 1, "", ""},
       {"crlf_bom_chunk1", {"normalize", "-q", "--chunk-size", "1", "--threads", "8", "crlf_bom.fen"}, 0, "", "crlf_bom_normalize.out"},
+      {"crlf_bom_mmap_chunk2", {"normalize", "-q", "--mmap", "--chunk-size", "2", "crlf_bom.fen"}, 0, "", "crlf_bom_normalize.out"},
       {"crlf_bom_stdin_chunk3", {"normalize", "-q", "--chunk-size", "3", "-"}, 0, "crlf_bom.fen", "crlf_bom_normalize.out"},
       // Chess960: Shredder or X-FEN in, either out; --chess960 reads KQkq as the outermost rook even with the
       // king on e1.
@@ -160,6 +163,7 @@ std::vector<GoldenCase> golden_cases() {
       {"empty_normalize", {"normalize", "-q", "empty.fen", "--summary", "@summary.json"}, 0, "", "-"},
       {"empty_validate", {"validate", "-q", "empty.fen"}, 0, "", "-"},
       {"empty_stats", {"stats", "-q", "empty.fen"}, 0, "", ""},
+      {"empty_mmap", {"dedup", "-q", "--mmap", "empty.fen", "empty.fen"}, 0, "", "-"},
       {"empty_stdin_dedup", {"dedup", "-q", "-"}, 0, "empty.fen", "-"},
   };
 }

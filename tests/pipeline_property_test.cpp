@@ -1,7 +1,7 @@
 // Property test of the bulk pipeline through the fenmill binary: a seeded random input (real positions from
 // tests/data/not_in_check_sample.fen when present, generated positions, duplicates differing by clocks or by a
 // dead en-passant square, garbage, blank lines, CRLF, NUL bytes) is run with many chunk sizes and thread
-// counts. Every run must give byte-identical outputs, rejects and summaries (but "seconds"); dedup must equal
+// counts, read() and --mmap. Every run must give byte-identical outputs, rejects and summaries (but "seconds"); dedup must equal
 // the first occurrences of the normalize output, computed here independently; and the numbers must add up.
 #include <gtest/gtest.h>
 
@@ -307,6 +307,16 @@ TEST(PipelineProperty, SameBytesForEveryChunkSizeAndThreadCount) {
       }
       first = false;
     }
+  // Mapped inputs (--mmap) instead of read(): the same bytes again.
+  for (const std::string& chunk : {"3", "65536"}) {
+    SCOPED_TRACE("--mmap, chunk size " + chunk);
+    for (int c = 0; c < 2; ++c) {
+      RunOutput o = run_pipeline(dir, commands[c], {"--mmap", "--threads", "2", "--chunk-size", chunk});
+      EXPECT_TRUE(o.out == reference[c].out) << commands[c] << " output differs";
+      EXPECT_TRUE(o.rejects == reference[c].rejects) << commands[c] << " rejects differ";
+      EXPECT_EQ(o.summary, reference[c].summary) << commands[c];
+    }
+  }
 
   const RunOutput& norm = reference[0];
   const RunOutput& dedup = reference[1];
