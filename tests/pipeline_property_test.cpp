@@ -1,8 +1,9 @@
 // Property test of the bulk pipeline through the fenmill binary: a seeded random input (real positions from
 // tests/data/not_in_check_sample.fen when present, generated positions, duplicates differing by clocks or by a
 // dead en-passant square, garbage, blank lines, CRLF, NUL bytes) is run with many chunk sizes and thread
-// counts, read() and --mmap. Every run must give byte-identical outputs, rejects and summaries (but "seconds"); dedup must equal
-// the first occurrences of the normalize output, computed here independently; and the numbers must add up.
+// counts, read() and --mmap. Every run must give byte-identical outputs, rejects and summaries (but "seconds");
+// dedup must equal the first occurrences of the normalize output, computed here independently; and the numbers
+// must add up.
 #include <gtest/gtest.h>
 
 #include <cstdint>
