@@ -41,6 +41,7 @@ AttackTables build() {
         t.line[s][to] = ray | t.ray[(d + 4) % 8][s] | square_bb(s);
       }
       t.ray[d][s] = ray;
+      (d % 2 ? t.bishop_pseudo : t.rook_pseudo)[s] |= ray;
     }
   }
   // line[] needs the opposite ray, which may not have been built yet in the loop above.

@@ -12,6 +12,8 @@ struct AttackTables {
   Bitboard ray[8][64];    // N, NE, E, SE, S, SW, W, NW; squares strictly beyond s
   Bitboard between[64][64];  // squares strictly between two aligned squares, else 0
   Bitboard line[64][64];     // the full line through two aligned squares, else 0
+  Bitboard rook_pseudo[64];    // rook moves from s on an empty board
+  Bitboard bishop_pseudo[64];  // bishop moves from s on an empty board
 };
 
 extern const AttackTables kAttacks;
@@ -21,6 +23,8 @@ inline Bitboard king_attacks(Square s) { return kAttacks.king[s]; }
 inline Bitboard pawn_attacks(Color c, Square s) { return kAttacks.pawn[c][s]; }
 inline Bitboard between_bb(Square a, Square b) { return kAttacks.between[a][b]; }
 inline Bitboard line_bb(Square a, Square b) { return kAttacks.line[a][b]; }
+inline Bitboard rook_pseudo_attacks(Square s) { return kAttacks.rook_pseudo[s]; }
+inline Bitboard bishop_pseudo_attacks(Square s) { return kAttacks.bishop_pseudo[s]; }
 
 // Rays that grow towards higher square indices (N, NE, E, NW) stop at the lowest blocker;
 // the others stop at the highest one. Without a blocker the ray runs to the edge: a sentinel blocker

@@ -48,36 +48,37 @@ ParseResult fail(ErrorCode code, const Cursor& c, std::uint8_t fields) {
 // FEN order (a8 = 0 ... h1 = 63), which is the board order byte-swapped. Any doubt (bad character,
 // rank sums, "44") returns false and the careful loop below finds and names the error.
 struct PlacementStepTable {
-  // bits 0-3: slot (0..11 piece as colour * 6 + type, 12 '/', 13 digit), 4-7: squares to advance,
-  // 14: '/', 21: digit, 31: not a placement character. (step >> 4) is what the counter adds.
+  // bits 0-3: squares to advance, 10: '/', 17: digit (so the counter adds the step as it is);
+  // bits 28-31: slot, 0..11 piece (colour * 6 + type), 12 '/', 13 digit, 15 not a placement character.
   std::uint32_t step[256];
-  static constexpr std::uint32_t kStop = 1u << 31;
+  static constexpr std::uint32_t kStop = 15u << 28;
   constexpr PlacementStepTable() : step() {
     for (auto& s : step) s = kStop;
     const char* letters = "PNBRQKpnbrqk";
-    for (std::uint32_t i = 0; i < 12; ++i) step[static_cast<unsigned char>(letters[i])] = i | (1u << 4);
-    for (std::uint32_t n = 1; n <= 8; ++n) step['0' + n] = 13 | (n << 4) | (1u << 21);
-    step[static_cast<unsigned char>('/')] = 12 | (1u << 14);
+    for (std::uint32_t i = 0; i < 12; ++i) step[static_cast<unsigned char>(letters[i])] = i << 28 | 1;
+    for (std::uint32_t n = 1; n <= 8; ++n) step['0' + n] = 13u << 28 | n | 1u << 17;
+    step[static_cast<unsigned char>('/')] = 12u << 28 | 1u << 10;
   }
 };
 constexpr PlacementStepTable kPlacementStep;
 
-// Counter fields, each wide enough for kMaxPlacement characters.
-constexpr std::uint32_t kSlashUnit = 1u << 10, kDigitUnit = 1u << 17;
+// Counter fields, each wide enough for kMaxPlacement characters; bits 28+ collect slot numbers.
+constexpr std::uint32_t kSlashUnit = 1u << 10, kDigitUnit = 1u << 17, kCounterMask = (1u << 28) - 1;
 constexpr std::size_t kMaxPlacement = 64 + 7;  // 64 pieces and 7 slashes
 
 bool parse_placement_fast(Cursor& c, Position& pos) {
   Bitboard slot[16];
   for (int i = 0; i < 16; i += 2) slot[i] = slot[i + 1] = 0;  // vector stores; `= {}` becomes rep stosq
-  std::uint32_t count = 0;  // sum of step >> 4: squares advanced, slashes, digits
+  std::uint32_t count = 0;  // sum of the steps: squares advanced, slashes, digits
   const char* p = c.p;
   const char* end = c.end - c.p > static_cast<std::ptrdiff_t>(kMaxPlacement) ? c.p + kMaxPlacement + 1 : c.end;
   for (; p < end; ++p) {
     std::uint32_t step = kPlacementStep.step[static_cast<unsigned char>(*p)];
-    if (step & PlacementStepTable::kStop) break;
-    slot[step & 15] |= Bitboard(1) << (count & 63);
-    count += step >> 4;
+    if (step >= PlacementStepTable::kStop) break;
+    slot[step >> 28] |= Bitboard(1) << (count & 63);
+    count += step;
   }
+  count &= kCounterMask;
   // 64 squares with a slash after every 8 make 8 ranks of 8. Adjacent digits ("44") are the only
   // other syntax error left: each run of empty squares then takes more than one digit.
   Bitboard occupied = 0;

@@ -69,7 +69,7 @@ char* write_placement(const Position& pos, char* out) {
   slot[64] = static_cast<std::uint8_t>(p - out);  // so it is the scratch slot
   for (int c = 0; c < 2; ++c) {
     const char* letters = kPieceChars[c];
-    put_letters<8>(out, slot, pos.pieces(Color(c), kPawn), letters[kPawn]);
+    put_letters<0>(out, slot, pos.pieces(Color(c), kPawn), letters[kPawn]);
     put_letters<2>(out, slot, pos.pieces(Color(c), kKnight), letters[kKnight]);
     put_letters<2>(out, slot, pos.pieces(Color(c), kBishop), letters[kBishop]);
     put_letters<2>(out, slot, pos.pieces(Color(c), kRook), letters[kRook]);
