@@ -32,7 +32,7 @@ constexpr SubcommandSpec kSubcommands[] = {
 // Options every subcommand shares; the string fields are resolved after parsing.
 struct RawOptions {
   std::string to, from = "auto", ep = "legal", key = "position", castling = "xfen", plies, variant = "chess",
-                  letters = "ucci";
+                  letters = "ucci", with_tags;
   bool progress = false, no_progress = false;
 };
 
@@ -54,8 +54,7 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw) {
       ->check(CLI::IsMember({"ucci", "document"}));
   sub->add_option("--plies", raw.plies, "PGN: only plies FROM:TO of each game (0 = start position; either end may be empty)");
   sub->add_option("--every", job.every, "PGN: every Nth ply from the first selected one")->check(CLI::Range(1, 1 << 30));
-  sub->add_option("--with-tags", job.with_tags, "PGN to CSV/JSONL: tags to add as columns/fields, e.g. Site,WhiteElo")
-      ->delimiter(',');
+  sub->add_option("--with-tags", raw.with_tags, "PGN to CSV/JSONL: tags to add as columns/fields, e.g. Site,WhiteElo");
   sub->add_option("--threads", job.threads, "worker threads, 0 = all cores")->check(CLI::Range(0, 1024));
   sub->add_option("--rejects", job.rejects_path, "write rejected records as JSON Lines to this file");
   sub->add_option("--summary", job.summary_path, "write the run's counts as JSON to this file");
@@ -129,6 +128,12 @@ void resolve(Job& job, const RawOptions& raw, bool count) {
   job.castling_notation = raw.castling == "shredder" ? fenmill::CastlingNotation::kShredder : fenmill::CastlingNotation::kXFen;
   job.progress = raw.no_progress ? 0 : raw.progress ? 1 : -1;
   job.count = count;
+  for (std::size_t start = 0; start < raw.with_tags.size();) {
+    std::size_t comma = raw.with_tags.find(',', start);
+    if (comma == std::string::npos) comma = raw.with_tags.size();
+    if (comma > start) job.with_tags.push_back(raw.with_tags.substr(start, comma - start));
+    start = comma + 1;
+  }
   job.variant = raw.variant == "xiangqi" ? fenmill::Variant::kXiangqi
                 : raw.variant == "auto"  ? fenmill::Variant::kAuto
                                          : fenmill::Variant::kChess;

@@ -1,0 +1,111 @@
+// CLI tests for the record formats around a FEN: CSV, JSON Lines, PGN, and Xiangqi through the pipeline.
+// Every expected string was checked by hand.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cli_util.h"
+
+namespace fenmill::cli_test {
+namespace {
+
+constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+constexpr const char* kAfterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+TEST(FormatsCli, CsvFenColumnReplacedQuotesKeptRejectsNamed) {
+  TempDir dir;
+  write_file(dir / "p.csv",
+             "PuzzleId,FEN,Moves\n"
+             "a1,rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1,e7e5\n"
+             "\"b,2\",\"" + std::string(kStart) + "\",\"e2e4 \"\"x\"\"\"\r\n"
+             "c3,8/8/8/8/8/8/8/8 w - - 0 1,\n"
+             "d4\n");
+  CliResult r = run_cli({"normalize", "-q", "--to", "csv", dir / "p.csv", "--rejects", dir / "rej.jsonl"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "PuzzleId,FEN,Moves\n"
+                   "a1," + std::string(kAfterE4) + ",e7e5\n"
+                   "\"b,2\"," + std::string(kStart) + ",\"e2e4 \"\"x\"\"\"\n");
+  std::string rejects = read_file(dir / "rej.jsonl");
+  EXPECT_NE(rejects.find("\"line\":4,\"column\":4,\"code\":\"MISSING_KING\""), std::string::npos) << rejects;
+  EXPECT_NE(rejects.find("\"line\":5,\"column\":1,\"code\":\"CSV_FIELD\""), std::string::npos) << rejects;
+}
+
+TEST(FormatsCli, CsvColumnByIndexAndMissingColumnIsAUsageError) {
+  TempDir dir;
+  write_file(dir / "t.tsv", std::string("id\tposition\n1\t") + kStart + "\n");
+  CliResult r = run_cli({"normalize", "-q", "--fen-column", "1", dir / "t.tsv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, std::string(kStart) + "\n");
+  r = run_cli({"normalize", "-q", "--fen-column", "position", dir / "t.tsv"});
+  EXPECT_EQ(r.out, std::string(kStart) + "\n");
+  r = run_cli({"normalize", "-q", dir / "t.tsv"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("no column named FEN or fen"), std::string::npos) << r.err;
+}
+
+TEST(FormatsCli, JsonlOnlyTheFenFieldChanges) {
+  TempDir dir;
+  std::string line1 = "{\"evals\": [{\"pvs\": [{\"cp\": 31, \"line\": \"e7e5 g1f3\"}], \"knodes\": 1, \"depth\": 20}], "
+                      "\"fen\": \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3\", \"note\": \"caf\\u00e9 \\\"q\\\"\"}";
+  write_file(dir / "e.jsonl", line1 + "\n{\"fen\": 7}\n{\"position\": \"x\"}\n[1,2]\n");
+  CliResult r = run_cli({"normalize", "-q", "--to", "jsonl", dir / "e.jsonl", "--rejects", dir / "rej.jsonl"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::string expected = line1;
+  expected.replace(expected.find("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3"),
+                   std::string("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3").size(), kAfterE4);
+  EXPECT_EQ(r.out, expected + "\n");
+  EXPECT_EQ(split_lines(read_file(dir / "rej.jsonl")).size(), 3u);
+  r = run_cli({"dedup", "-q", "--json-field", "position", dir / "e.jsonl"});
+  EXPECT_EQ(r.out, "");  // "x" is not a FEN: the only record with that field is rejected
+}
+
+TEST(FormatsCli, PgnPositionsPliesTagsAndRejectedGames) {
+  TempDir dir;
+  write_file(dir / "g.pgn",
+             "[Event \"a\"]\n[Site \"s1\"]\n[WhiteElo \"1500\"]\n\n1. e4 {a [comment]\n\n[Event x]} e5 2. Nf3 1-0\n\n"
+             "[Event \"b\"]\n[Site \"s2\"]\n\n1. e4 e5 2. Ke3 0-1\n\n"
+             "[Event \"c\"]\n[Site \"s3\"]\n\n1. d4 *\n");
+  CliResult r = run_cli({"normalize", "-q", "--plies", "1:1", "--to", "csv", "--with-tags", "Site,WhiteElo",
+                         dir / "g.pgn", "--rejects", dir / "rej.jsonl"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "fen,Site,WhiteElo\n" + std::string(kAfterE4) + ",s1,1500\n" +
+                       "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1,s3,\n");
+  std::string rejects = read_file(dir / "rej.jsonl");
+  EXPECT_NE(rejects.find("\"line\":12,"), std::string::npos) << rejects;
+  EXPECT_NE(rejects.find("\"code\":\"ILLEGAL_MOVE\""), std::string::npos) << rejects;
+  EXPECT_NE(rejects.find("\"input\":\"Ke3\",\"game\":2,\"ply\":3"), std::string::npos) << rejects;
+  // Every position of the good games, with a chunk size that forces re-cutting at game starts.
+  r = run_cli({"normalize", "-q", "--chunk-size", "5", dir / "g.pgn", "--summary", dir / "s.json"});
+  EXPECT_EQ(split_lines(r.out).size(), 4u + 2u);
+  EXPECT_NE(read_file(dir / "s.json").find("\"records\": 7, \"valid\": 6, \"invalid\": 1"), std::string::npos);
+}
+
+TEST(FormatsCli, XiangqiVariantAutoAndLetters) {
+  TempDir dir;
+  write_file(dir / "x.fen",
+             "9/9/r4khPH/6P2/5P3/5p3/3r5/5h3/2Cp1pp2/1RCcK3c w - - - 1\n"
+             "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1\n" +
+             std::string(kStart) + "\n"
+             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB2R w - - 0 1\n"  // 10 points
+             "2k6/9/9/9/9/9/9/9/9/4K4 w - - 0 1\n");  // Black's general on c9, outside the palace
+  CliResult r = run_cli({"normalize", "-q", "--variant", "auto", dir / "x.fen", "--rejects", dir / "rej.jsonl"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "9/9/r4knPN/6P2/5P3/5p3/3r5/5n3/2Cp1pp2/1RCcK3c w - - 0 1\n"
+                   "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n" +
+                       std::string(kStart) + "\n");
+  std::string rejects = read_file(dir / "rej.jsonl");
+  EXPECT_NE(rejects.find("\"line\":4,\"column\":59,\"code\":\"RANK_SUM\""), std::string::npos) << rejects;
+  EXPECT_NE(rejects.find("\"line\":5,\"column\":1,\"code\":\"XQ_GENERAL_PALACE\""), std::string::npos) << rejects;
+  r = run_cli({"normalize", "-q", "--variant", "xiangqi", "--xiangqi-letters", "document", dir / "x.fen"});
+  EXPECT_EQ(split_lines(r.out).at(1), "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1");
+  // A Xiangqi binary file round-trips, and says its variant in the header.
+  r = run_cli({"convert", "-q", "--variant", "xiangqi", dir / "x.fen", "-o", dir / "x.bin"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  r = run_cli({"convert", "-q", dir / "x.bin"});
+  EXPECT_EQ(split_lines(r.out).size(), 2u);
+  r = run_cli({"convert", "-q", "--variant", "auto", dir / "x.fen", "-o", dir / "y.bin"});
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+}  // namespace
+}  // namespace fenmill::cli_test
