@@ -5,7 +5,8 @@ packages=(build-essential cmake pkg-config ninja-build
   libsimdjson-dev libtbb-dev libxxhash-dev libzstd-dev zstd libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev
-  librsvg2-bin chromium fonts-wqy-microhei)
+  librsvg2-bin chromium fonts-wqy-microhei
+  pgn-extract fairy-stockfish)  # independent implementations for the differential tests
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
