@@ -202,6 +202,11 @@ bool parse_fen_fast(std::string_view text, const char* end, Position& pos, const
   const char* p = c.p;
   if (end - p < 6 || p[0] != ' ' || (p[1] != 'w' && p[1] != 'b') || p[2] != ' ') return false;
   pos.side_to_move = p[1] == 'w' ? kWhite : kBlack;
+  pos.castling_rook[kWhite][kKingSide] = pos.castling_rook[kWhite][kQueenSide] = kNoSquare;  // what clear() sets
+  pos.castling_rook[kBlack][kKingSide] = pos.castling_rook[kBlack][kQueenSide] = kNoSquare;
+  pos.ep_square = kNoSquare;
+  pos.halfmove_clock = 0;
+  pos.fullmove_number = 1;
   p += 3;
   if (*p == '-') {
     ++p;
@@ -261,7 +266,6 @@ bool parse_fen_fast(std::string_view text, const char* end, Position& pos, const
 }  // namespace
 
 ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& options) {
-  pos.clear();
   const char* end = text.data() + text.size();
   while (end > text.data() && is_trailing_junk(end[-1])) --end;
   if (ParseResult fast; parse_fen_fast(text, end, pos, options, fast)) return fast;

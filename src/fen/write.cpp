@@ -46,9 +46,10 @@ inline void put_letters(char* out, const std::uint8_t* slot, Bitboard b, char le
 }
 
 // Two passes without a branch per square: lay out the eight rank texts from the occupancy (and note
-// where each square's letter goes), then drop the letters into their slots, a piece kind at a time,
-// peeling as many squares as that kind usually has. Stores whole 8-byte rank texts: it may write
-// scratch bytes up to 7 bytes past the placement, which the caller overwrites or ignores.
+// where each square's letter goes), then drop the letters into their slots, a piece kind at a time:
+// kings, queens and minor pieces peeled (0, 1 or 2 of them), pawns in a loop (measured faster for
+// them). Stores whole 8-byte rank texts: it may write scratch bytes up to 7 bytes past the placement,
+// which the caller overwrites or ignores (all within kMaxFenLength).
 char* write_placement(const Position& pos, char* out) {
   Bitboard typed = 0;
   for (Bitboard b : pos.by_type) typed |= b;
