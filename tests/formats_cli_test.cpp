@@ -107,5 +107,21 @@ TEST(FormatsCli, XiangqiVariantAutoAndLetters) {
   EXPECT_EQ(r.exit_code, 2);
 }
 
+TEST(FormatsCli, Chess960CastlingInShredderAndXFen) {
+  TempDir dir;
+  write_file(dir / "c.fen",
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKR2 w FA - 0 1\n"               // king e1, inner rook f1
+             "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n"            // a Chess960 start
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");          // standard: always KQkq
+  CliResult r = run_cli({"normalize", "-q", "--chess960", "--castling", "shredder", dir / "c.fen"});
+  EXPECT_EQ(r.out, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKR2 w FA - 0 1\n"
+                   "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\n"
+                   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+  r = run_cli({"normalize", "-q", "--chess960", dir / "c.fen"});
+  EXPECT_EQ(r.out, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKR2 w FQ - 0 1\n"
+                   "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n"
+                   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+}
+
 }  // namespace
 }  // namespace fenmill::cli_test

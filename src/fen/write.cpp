@@ -80,7 +80,18 @@ char* write_placement(const Position& pos, char* out) {
   return p;
 }
 
-char castling_letter(const Position& pos, Color c, CastlingSide side, CastlingNotation notation) {
+// Every right is a corner rook with the king on the e-file: written KQkq in either notation.
+bool standard_castling(const Position& pos) {
+  for (Color c : {kWhite, kBlack})
+    for (CastlingSide side : {kKingSide, kQueenSide}) {
+      Square rook = pos.castling_rook[c][side];
+      if (rook != kNoSquare && (file_of(pos.king_square(c)) != 4 || file_of(rook) != (side == kKingSide ? 7 : 0)))
+        return false;
+    }
+  return true;
+}
+
+char castling_letter(const Position& pos, Color c, CastlingSide side, CastlingNotation notation, bool standard) {
   Square rook = pos.castling_rook[c][side];
   int back = c == kWhite ? 0 : 7;
   int king_file = file_of(pos.king_square(c));
@@ -88,8 +99,8 @@ char castling_letter(const Position& pos, Color c, CastlingSide side, CastlingNo
   char side_letter = static_cast<char>((side == kKingSide ? 'K' : 'Q') | letter_case);
   char file_letter = static_cast<char>(('A' + file_of(rook)) | letter_case);
   bool corner = file_of(rook) == (side == kKingSide ? 7 : 0);
+  if (notation == CastlingNotation::kShredder && !standard) return file_letter;  // Chess960: HAha style
   if (king_file == 4) return corner ? side_letter : file_letter;  // standard chess, or an inner rook
-  if (notation == CastlingNotation::kShredder) return file_letter;
   Bitboard rooks = pos.pieces(c, kRook) & rank_bb(back);
   Bitboard outer = side == kKingSide ? rooks & ~((square_bb(rook) << 1) - 1) : rooks & (square_bb(rook) - 1);
   return outer ? file_letter : side_letter;
@@ -114,9 +125,10 @@ std::size_t write_position_fields(const Position& pos, char* out, CastlingNotati
   *p++ = pos.side_to_move == kWhite ? 'w' : 'b';
   *p++ = ' ';
   char* castling = p;
+  const bool standard = notation != CastlingNotation::kShredder || standard_castling(pos);  // X-FEN never asks
   for (Color c : {kWhite, kBlack})
     for (CastlingSide side : {kKingSide, kQueenSide})
-      if (pos.castling_rook[c][side] != kNoSquare) *p++ = castling_letter(pos, c, side, notation);
+      if (pos.castling_rook[c][side] != kNoSquare) *p++ = castling_letter(pos, c, side, notation, standard);
   if (p == castling) *p++ = '-';
   *p++ = ' ';
   if (pos.ep_square == kNoSquare) {
