@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/keys.h"
+#include "pipeline/huge_table.h"
 
 namespace fenmill {
 
@@ -33,7 +34,7 @@ class DedupSet {
     while ((n + 1) * 10 > slots_.size() * 7) grow();
   }
   std::size_t size() const { return size_; }
-  std::size_t memory_bytes() const { return slots_.capacity() * sizeof(DedupKey); }
+  std::size_t memory_bytes() const { return slots_.size() * sizeof(DedupKey); }
 
  protected:
   static constexpr std::size_t kFound = ~std::size_t(0);
@@ -64,9 +65,8 @@ class DedupSet {
     return c;
   }
   void rehash(std::size_t capacity) {
-    std::vector<DedupKey> old;
+    HugeTable<DedupKey> old(capacity);  // zero-filled by the kernel: no pass to clear it
     old.swap(slots_);
-    slots_.assign(capacity, DedupKey{});
     std::size_t mask = capacity - 1;
     for (const DedupKey& k : old) {
       if (k == DedupKey{}) continue;
@@ -77,7 +77,7 @@ class DedupSet {
   }
   void grow() { rehash(slots_.size() * 2); }
 
-  std::vector<DedupKey> slots_;
+  HugeTable<DedupKey> slots_;
   std::size_t size_ = 0;
   bool has_zero_ = false;
 };
