@@ -107,6 +107,23 @@ TEST(FormatsCli, XiangqiVariantAutoAndLetters) {
   EXPECT_EQ(r.exit_code, 2);
 }
 
+TEST(FormatsCli, AutoSniffsTheFormatOfStdinAndUnknownNames) {
+  std::string pgn = "[Event \"a\"]\n\n1. e4 *\n";
+  CliRun run;
+  run.args = {"normalize", "-q", "-"};
+  run.stdin_bytes = pgn;
+  EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n" + kAfterE4 + "\n");
+  run.stdin_bytes = "{\"fen\": \"" + std::string(kStart) + "\"}\n";
+  EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n");
+  run.stdin_bytes = "id\tFEN\nx\t" + std::string(kStart) + "\n";
+  EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n");
+  run.stdin_bytes = std::string(kStart) + "\n";
+  EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n");
+  run.args = {"normalize", "-q", "--from", "fen", "-"};  // an explicit --from is obeyed: a PGN tag is not a FEN
+  run.stdin_bytes = pgn;
+  EXPECT_EQ(run_cli(run).out, "");
+}
+
 TEST(FormatsCli, Chess960CastlingInShredderAndXFen) {
   TempDir dir;
   write_file(dir / "c.fen",

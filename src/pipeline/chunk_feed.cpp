@@ -23,6 +23,28 @@ std::string_view trim_cr(std::string_view s) {
 
 }  // namespace
 
+// For --from auto and a name that says nothing (stdin, .txt, no extension): PGN starts with a tag, JSON Lines with
+// an object, CSV with a header naming a FEN column; no FEN line holds '[', '{' or ','.
+InputFormat sniff_format(std::string_view first_chunk) {
+  std::string_view s = first_chunk;
+  if (s.substr(0, 3) == "\xEF\xBB\xBF") s.remove_prefix(3);
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) s.remove_prefix(1);
+  if (s.empty()) return InputFormat::kFen;
+  if (s.front() == '[') return InputFormat::kPgn;
+  if (s.front() == '{') return InputFormat::kJsonl;
+  std::string_view header = trim_cr(s.substr(0, s.find('\n')));
+  for (char sep : {',', '\t'})
+    if (csv_column_index(header, "FEN", sep) >= 0 || csv_column_index(header, "fen", sep) >= 0) return InputFormat::kCsv;
+  return InputFormat::kFen;
+}
+
+bool has_format_extension(std::string_view name) {
+  if (ends_with(name, ".zst")) name.remove_suffix(4);
+  for (std::string_view ext : {".fen", ".epd", ".bin", ".pgn", ".csv", ".tsv", ".jsonl", ".ndjson"})
+    if (ends_with(name, ext)) return true;
+  return false;
+}
+
 InputFormat input_format_of(const Job& job, std::string_view name) {
   if (!job.from_auto) return job.from;
   if (ends_with(name, ".zst")) name.remove_suffix(4);
@@ -60,10 +82,16 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
   }
   SourceFormat f;
   f.format = input_format_of(job_, chunk.source_name);
+  if (job_.from_auto && f.format == InputFormat::kFen && chunk.first_line == 1 && !has_format_extension(chunk.source_name))
+    f.format = sniff_format(chunk.bytes);
   if (f.format == InputFormat::kCsv) {
     std::string_view name = chunk.source_name;
     if (ends_with(name, ".zst")) name.remove_suffix(4);
-    f.separator = ends_with(name, ".tsv") ? '\t' : ',';
+    std::string_view first_line = trim_cr(chunk.bytes.substr(0, chunk.bytes.find('\n')));
+    f.separator = ends_with(name, ".tsv") || (!ends_with(name, ".csv") && first_line.find('\t') != std::string_view::npos &&
+                                              first_line.find(',') == std::string_view::npos)
+                      ? '\t'
+                      : ',';
     f.has_header = true;
     f.write_header = chunk.source_index == 0 && job_.to == OutputFormat::kCsv;
     if (!find_column(trim_cr(chunk.bytes.substr(0, chunk.bytes.find('\n'))), f, error)) {
