@@ -81,17 +81,19 @@ bool parse_placement_fast(Cursor& c, Position& pos) {
   count &= kCounterMask;
   // 64 squares with a slash after every 8 make 8 ranks of 8. Adjacent digits ("44") are the only
   // other syntax error left: each run of empty squares then takes more than one digit.
-  Bitboard occupied = 0;
-  for (int s = 0; s < 12; ++s) occupied |= slot[s];
+  // Written out as scalar chains: a vectorized OR would load two slots at once, straight after the loop
+  // stored them one by one, and wait for the stores (store forwarding cannot merge them).
+  Bitboard white = slot[0] | slot[1] | slot[2] | slot[3] | slot[4] | slot[5];
+  Bitboard black = slot[6] | slot[7] | slot[8] | slot[9] | slot[10] | slot[11];
   constexpr Bitboard kFileA = 0x0101010101010101ull;  // in FEN order too
-  Bitboard empty = ~occupied;
+  Bitboard empty = ~(white | black);
   int empty_runs = count_bits(empty & ~((empty << 1) & ~kFileA));
   constexpr Bitboard kSlashSquares = 0x0101010101010100ull;  // right after squares 8, 16, ..., 56
   std::uint32_t expected = 64 | 7 * kSlashUnit | static_cast<std::uint32_t>(empty_runs) * kDigitUnit;
   if (count != expected || slot[12] != kSlashSquares || (p != c.end && !is_blank(*p))) return false;
   for (int t = 0; t < kPieceTypeCount; ++t) pos.by_type[t] = __builtin_bswap64(slot[t] | slot[t + 6]);
-  pos.by_color[kWhite] = __builtin_bswap64(slot[0] | slot[1] | slot[2] | slot[3] | slot[4] | slot[5]);
-  pos.by_color[kBlack] = __builtin_bswap64(slot[6] | slot[7] | slot[8] | slot[9] | slot[10] | slot[11]);
+  pos.by_color[kWhite] = __builtin_bswap64(white);
+  pos.by_color[kBlack] = __builtin_bswap64(black);
   c.p = p;
   return true;
 }
@@ -192,15 +194,15 @@ bool parse_uint(Cursor& c, std::uint64_t& value) {
 }
 
 // The common layout, "<placement> w KQkq - 0 1" or its first four fields, single spaces, no EPD
-// operations: read in one straight pass. Returns false on anything else (pos may then be half
-// filled); parse_fen then starts again with the careful code, which owns every error message.
-bool parse_fen_fast(std::string_view text, const char* end, Position& pos, const ParseOptions& options,
-                    ParseResult& result) {
-  if (options.allow_operations) return false;
+// operations: read in one straight pass. Returns the number of fields (4 or 6), or 0 for anything else
+// (pos may then be half filled): parse_fen then starts again with the careful code, which owns every
+// error message.
+int parse_fen_fast(std::string_view text, const char* end, Position& pos, const ParseOptions& options) {
+  if (options.allow_operations) return 0;
   Cursor c{text.data(), text.data(), end, false};
-  if (!parse_placement_fast(c, pos)) return false;
+  if (!parse_placement_fast(c, pos)) return 0;
   const char* p = c.p;
-  if (end - p < 6 || p[0] != ' ' || (p[1] != 'w' && p[1] != 'b') || p[2] != ' ') return false;
+  if (end - p < 6 || p[0] != ' ' || (p[1] != 'w' && p[1] != 'b') || p[2] != ' ') return 0;
   pos.side_to_move = p[1] == 'w' ? kWhite : kBlack;
   pos.castling_rook[kWhite][kKingSide] = pos.castling_rook[kWhite][kQueenSide] = kNoSquare;  // what clear() sets
   pos.castling_rook[kBlack][kKingSide] = pos.castling_rook[kBlack][kQueenSide] = kNoSquare;
@@ -211,7 +213,7 @@ bool parse_fen_fast(std::string_view text, const char* end, Position& pos, const
   if (*p == '-') {
     ++p;
   } else {
-    if (*p == ' ') return false;  // an empty field: the careful parser reads the next one as castling
+    if (*p == ' ') return 0;  // an empty field: the careful parser reads the next one as castling
     // With the king on e1/e8 (or off its back rank) and no X-FEN, castling_square gives KQkq the
     // corner rooks: decide that once per colour instead of once per letter.
     auto king_home = [&](Color color) {
@@ -230,23 +232,19 @@ bool parse_fen_fast(std::string_view text, const char* end, Position& pos, const
         case 'q': s = make_square(0, 7), color = kBlack, side = kQueenSide; break;
       }
       if (s == kNoSquare || !standard[color]) s = n < 4 ? castling_square(*p, pos, options.chess960, color, side) : kNoSquare;
-      if (n >= 4 || s == kNoSquare || pos.castling_rook[color][side] != kNoSquare) return false;
+      if (n >= 4 || s == kNoSquare || pos.castling_rook[color][side] != kNoSquare) return 0;
       pos.castling_rook[color][side] = s;
     }
   }
-  if (end - p < 2 || *p++ != ' ') return false;
+  if (end - p < 2 || *p++ != ' ') return 0;
   if (*p == '-') {
     ++p;
   } else {
-    if (end - p < 2 || p[0] < 'a' || p[0] > 'h' || p[1] < '1' || p[1] > '8') return false;
+    if (end - p < 2 || p[0] < 'a' || p[0] > 'h' || p[1] < '1' || p[1] > '8') return 0;
     pos.ep_square = make_square(p[0] - 'a', p[1] - '1');
     p += 2;
   }
-  result.rest = static_cast<std::uint32_t>(end - text.data());
-  if (p == end) {
-    result.fields = 4;
-    return true;
-  }
+  if (p == end) return 4;
   // Clocks: short digit runs only, so the range checks below are the careful parser's.
   auto read_number = [&](std::uint32_t& value) {
     const char* start = p;
@@ -255,12 +253,11 @@ bool parse_fen_fast(std::string_view text, const char* end, Position& pos, const
     return p != start;
   };
   std::uint32_t half, full;
-  if (*p++ != ' ' || !read_number(half) || p == end || *p++ != ' ' || !read_number(full) || p != end) return false;
-  if (half > 65535 || full == 0 || full > 1000000) return false;
+  if (*p++ != ' ' || !read_number(half) || p == end || *p++ != ' ' || !read_number(full) || p != end) return 0;
+  if (half > 65535 || full == 0 || full > 1000000) return 0;
   pos.halfmove_clock = static_cast<std::uint16_t>(half);
   pos.fullmove_number = full;
-  result.fields = 6;
-  return true;
+  return 6;
 }
 
 }  // namespace
@@ -268,7 +265,13 @@ bool parse_fen_fast(std::string_view text, const char* end, Position& pos, const
 ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& options) {
   const char* end = text.data() + text.size();
   while (end > text.data() && is_trailing_junk(end[-1])) --end;
-  if (ParseResult fast; parse_fen_fast(text, end, pos, options, fast)) return fast;
+  if (int fields = parse_fen_fast(text, end, pos, options)) {
+    // Built here, field by field: copying a result assembled elsewhere stalls on store forwarding.
+    ParseResult result;
+    result.fields = static_cast<std::uint8_t>(fields);
+    result.rest = static_cast<std::uint32_t>(end - text.data());
+    return result;
+  }
   pos.clear();
   Cursor c{text.data(), text.data(), end, false};
   c.skip_blanks();

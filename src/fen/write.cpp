@@ -51,8 +51,10 @@ inline void put_letters(char* out, const std::uint8_t* slot, Bitboard b, char le
 // them). Stores whole 8-byte rank texts: it may write scratch bytes up to 7 bytes past the placement,
 // which the caller overwrites or ignores (all within kMaxFenLength).
 char* write_placement(const Position& pos, char* out) {
-  Bitboard typed = 0;
-  for (Bitboard b : pos.by_type) typed |= b;
+  // A scalar chain on purpose: a vectorized OR loads two bitboards at once, which right after the
+  // parser stored them one by one stalls on store forwarding.
+  Bitboard typed = pos.by_type[kPawn] | pos.by_type[kKnight] | pos.by_type[kBishop] | pos.by_type[kRook] |
+                   pos.by_type[kQueen] | pos.by_type[kKing];
   Bitboard occupied = typed & (pos.by_color[kWhite] | pos.by_color[kBlack]);  // squares that get a letter
   std::uint8_t slot[65];
   char* p = out;
