@@ -9,10 +9,10 @@
 #include "core/keys.h"
 #include "corpus.h"
 #include "fen/normalize.h"
-#include "formats/binary_record.h"
 #include "fen/parse.h"
 #include "fen/validate.h"
 #include "fen/write.h"
+#include "formats/binary_record.h"
 
 namespace fenmill::bench {
 namespace {
