@@ -13,6 +13,8 @@ enum class CastlingNotation : std::uint8_t {
   kShredder,  // file letters (HAha) for every Chess960 right; standard positions still KQkq
 };
 
+// Every writer below needs `out` to hold kMaxFenLength bytes: the fast path may store a few scratch bytes past
+// the length it returns (never past kMaxFenLength).
 constexpr std::size_t kMaxFenLength = 128;  // enough for any FEN / EPD position this writer emits
 
 // 6-field FEN. Returns the number of bytes written (no terminator).
