@@ -2,11 +2,6 @@
 
 namespace fenmill {
 
-bool is_binary_name(std::string_view path) {
-  if (path.size() > 4 && path.substr(path.size() - 4) == ".zst") path.remove_suffix(4);
-  return path.size() > 4 && path.substr(path.size() - 4) == ".bin";
-}
-
 bool BinaryChunker::read_exact(ByteBuffer& buf, std::size_t n, std::string& error) {
   char* dst = buf.prepare(n);
   std::size_t got = 0;

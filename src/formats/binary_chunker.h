@@ -39,7 +39,4 @@ class BinaryChunker {
   std::uint64_t sequence_ = 0;
 };
 
-// True if `path` names a fenmill binary file (by its .bin extension, also under .zst).
-bool is_binary_name(std::string_view path);
-
 }  // namespace fenmill
