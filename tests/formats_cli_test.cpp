@@ -124,6 +124,36 @@ TEST(FormatsCli, AutoSniffsTheFormatOfStdinAndUnknownNames) {
   EXPECT_EQ(run_cli(run).out, "");
 }
 
+// A binary file is recognised by its magic number when its name says nothing: a file, a .zst of it, stdin.
+TEST(FormatsCli, AutoRecognisesBinaryByContent) {
+  TempDir dir;
+  write_file(dir / "p.fen", std::string(kStart) + "\n" + kAfterE4 + "\n");
+  CliResult r = run_cli({"convert", "-q", dir / "p.fen", "-o", dir / "p.bin"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string binary = read_file(dir / "p.bin");
+  ASSERT_EQ(binary.substr(0, 8), "FENMILLB");
+  write_file(dir / "p.dat", binary);
+  const std::string expected = std::string(kStart) + "\n" + kAfterE4 + "\n";
+  r = run_cli({"normalize", "-q", dir / "p.dat"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, expected);
+  CliRun run;
+  run.args = {"normalize", "-q", "-"};
+  run.stdin_bytes = binary;
+  r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, expected);
+  // The same bytes under an explicit text format are text: the magic is not a FEN.
+  run.args = {"validate", "-q", "--from", "fen", "-"};
+  r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 1);
+  // Stdin mixed with a text file is refused like any binary + text mix.
+  run.args = {"normalize", "-q", "-", dir / "p.fen"};
+  r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("binary and text inputs cannot be mixed"), std::string::npos) << r.err;
+}
+
 TEST(FormatsCli, Chess960CastlingInShredderAndXFen) {
   TempDir dir;
   write_file(dir / "c.fen",

@@ -44,7 +44,8 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw) {
                   "FEN field replaced); default from the output's extension, else fen")
       ->check(CLI::IsMember({"fen", "epd", "bin", "csv", "jsonl"}));
   sub->add_option("--from", raw.from,
-                  "input format: auto (by extension: .epd .csv .tsv .jsonl .bin, also under .zst), fen, epd, csv, jsonl, bin")
+                  "input format: auto (by extension: .epd .pgn .csv .tsv .jsonl .bin, also under .zst; else by content), fen, epd, "
+                  "pgn, csv, jsonl, bin")
       ->check(CLI::IsMember({"auto", "fen", "epd", "csv", "jsonl", "bin", "pgn"}));
   sub->add_option("--fen-column", job.fen_column, "CSV: the FEN column's header name or 0-based index (default FEN or fen)");
   sub->add_option("--json-field", job.json_field, "JSON Lines: the field holding the FEN (default fen)");
@@ -54,6 +55,7 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw) {
       ->check(CLI::IsMember({"ucci", "document"}));
   sub->add_option("--plies", raw.plies, "PGN: only plies FROM:TO of each game (0 = start position; either end may be empty)");
   sub->add_option("--every", job.every, "PGN: every Nth ply from the first selected one")->check(CLI::Range(1, 1 << 30));
+  sub->add_flag("--variations", job.follow_variations, "PGN: also emit the positions of variations (skipped by default)");
   sub->add_option("--with-tags", raw.with_tags, "PGN to CSV/JSONL: tags to add as columns/fields, e.g. Site,WhiteElo");
   sub->add_option("--threads", job.threads, "worker threads, 0 = all cores")->check(CLI::Range(0, 1024));
   sub->add_option("--rejects", job.rejects_path, "write rejected records as JSON Lines to this file");

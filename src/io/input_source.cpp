@@ -30,6 +30,11 @@ class MemorySource final : public InputSource {
   std::size_t pos_ = 0;
 };
 
+std::unique_ptr<InputSource>& kept_stdin() {
+  static std::unique_ptr<InputSource> kept;
+  return kept;
+}
+
 bool has_zst_suffix(const std::string& path) {
   return path.size() >= 4 && path.compare(path.size() - 4, 4, ".zst") == 0;
 }
@@ -48,9 +53,12 @@ std::unique_ptr<InputSource> InputSource::from_memory(std::string bytes, std::st
   return std::make_unique<MemorySource>(std::move(bytes), std::move(name));
 }
 
+void InputSource::keep_stdin(std::unique_ptr<InputSource> source) { kept_stdin() = std::move(source); }
+
 std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::string& error,
                                                const InputOptions& options) {
   const bool is_stdin = path == "-";
+  if (is_stdin && kept_stdin()) return std::move(kept_stdin());
   std::string name = is_stdin ? "<stdin>" : path;
   int fd = 0;
   if (!is_stdin) {

@@ -4,6 +4,7 @@
 
 #include "formats/csv.h"
 #include "io/chunker.h"
+#include "io/input_peek.h"
 #include "pgn/game_reader.h"
 
 namespace fenmill {
@@ -56,9 +57,23 @@ InputFormat input_format_of(const Job& job, std::string_view name) {
   return InputFormat::kFen;
 }
 
+// --from auto: a name that says nothing (stdin, .dat, .zst alone) is a binary file when its content starts with
+// the binary format's magic; text formats are sniffed later, from the first chunk.
+InputFormat ChunkFeed::format_by_name_or_magic(const std::string& path) {
+  InputFormat format = input_format_of(job_, path);
+  if (!job_.from_auto || has_format_extension(path)) return format;
+  std::string head, error;
+  const std::string_view magic(kBinaryMagic, sizeof kBinaryMagic);
+  if (!peek_input(path, magic.size(), head, error)) return format;  // the reader reports the error
+  return head == magic ? InputFormat::kBinary : format;
+}
+
 ChunkFeed::ChunkFeed(const Job& job) : job_(job) {
   std::size_t binary = 0;
-  for (const std::string& path : job.inputs) binary += input_format_of(job, path) == InputFormat::kBinary;
+  for (const std::string& path : job.inputs) {
+    input_formats_.push_back(format_by_name_or_magic(path));
+    binary += input_formats_.back() == InputFormat::kBinary;
+  }
   if (binary == 0)
     text_.emplace(job.inputs, job.chunk_size, InputOptions{job.mmap});
   else if (binary == job.inputs.size())
@@ -81,7 +96,7 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
     return true;
   }
   SourceFormat f;
-  f.format = input_format_of(job_, chunk.source_name);
+  f.format = input_formats_[chunk.source_index];
   if (job_.from_auto && f.format == InputFormat::kFen && chunk.first_line == 1 && !has_format_extension(chunk.source_name))
     f.format = sniff_format(chunk.bytes);
   if (f.format == InputFormat::kCsv) {

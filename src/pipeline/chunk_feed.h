@@ -22,6 +22,7 @@ class ChunkFeed {
   bool next(Chunk& out, SourceFormat& format, std::string& error);
 
  private:
+  InputFormat format_by_name_or_magic(const std::string& path);
   bool next_raw(Chunk& out, std::string& error);
   bool resolve(const Chunk& chunk, SourceFormat& out, std::string& error);
   bool find_column(std::string_view header, SourceFormat& f, std::string& error);
@@ -30,6 +31,7 @@ class ChunkFeed {
   const Job& job_;
   std::optional<MultiChunker> text_;
   std::optional<BinaryChunker> binary_;
+  std::vector<InputFormat> input_formats_;  // per input, by --from, name or binary magic
   std::string setup_error_;
   std::vector<SourceFormat> known_;
   // PGN re-cutting: bytes after the last game start seen, waiting for the rest of their game.

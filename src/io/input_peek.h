@@ -1,0 +1,13 @@
+// The first bytes of an input's content (decompressed when it is zstd), for choosing its format by content.
+// Peeking a file opens it once more; peeking stdin ("-") cannot rewind, so the opened stream is kept and the
+// next InputSource::open("-") hands it back with the peeked bytes still unread.
+#pragma once
+#include <cstddef>
+#include <string>
+
+namespace fenmill {
+
+// Fills `head` with up to n bytes from the start of `path`'s content. False (with `error`) when it cannot be read.
+bool peek_input(const std::string& path, std::size_t n, std::string& head, std::string& error);
+
+}  // namespace fenmill
