@@ -19,6 +19,7 @@ NormalizeResult normalize_fen(std::string_view text, Position& pos, const Normal
   ParseResult pr = parse_fen(text, pos, po);
   r.fields = pr.fields;
   r.rest = pr.rest;
+  r.placement_length = pr.placement_length;
   if (!pr.ok()) {
     r.code = pr.code;
     r.column = pr.column;

@@ -197,11 +197,13 @@ bool parse_uint(Cursor& c, std::uint64_t& value) {
 // operations: read in one straight pass. Returns the number of fields (4 or 6), or 0 for anything else
 // (pos may then be half filled): parse_fen then starts again with the careful code, which owns every
 // error message.
-int parse_fen_fast(std::string_view text, const char* end, Position& pos, const ParseOptions& options) {
+int parse_fen_fast(std::string_view text, const char* end, Position& pos, const ParseOptions& options,
+                   std::uint8_t& placement_length) {
   if (options.allow_operations) return 0;
   Cursor c{text.data(), text.data(), end, false};
   if (!parse_placement_fast(c, pos)) return 0;
   const char* p = c.p;
+  placement_length = static_cast<std::uint8_t>(p - text.data());
   if (end - p < 6 || p[0] != ' ' || (p[1] != 'w' && p[1] != 'b') || p[2] != ' ') return 0;
   pos.side_to_move = p[1] == 'w' ? kWhite : kBlack;
   pos.castling_rook[kWhite][kKingSide] = pos.castling_rook[kWhite][kQueenSide] = kNoSquare;  // what clear() sets
@@ -265,10 +267,12 @@ int parse_fen_fast(std::string_view text, const char* end, Position& pos, const 
 ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& options) {
   const char* end = text.data() + text.size();
   while (end > text.data() && is_trailing_junk(end[-1])) --end;
-  if (int fields = parse_fen_fast(text, end, pos, options)) {
+  std::uint8_t placement_length = 0;
+  if (int fields = parse_fen_fast(text, end, pos, options, placement_length)) {
     // Built here, field by field: copying a result assembled elsewhere stalls on store forwarding.
     ParseResult result;
     result.fields = static_cast<std::uint8_t>(fields);
+    result.placement_length = placement_length;
     result.rest = static_cast<std::uint32_t>(end - text.data());
     return result;
   }

@@ -121,8 +121,14 @@ std::size_t write_uint(std::uint32_t value, char* out) {
   return static_cast<std::size_t>(n);
 }
 
-std::size_t write_position_fields(const Position& pos, char* out, CastlingNotation notation) {
-  char* p = write_placement(pos, out);
+std::size_t write_position_fields(const Position& pos, char* out, CastlingNotation notation, std::string_view placement) {
+  char* p = out;
+  if (placement.empty()) {
+    p = write_placement(pos, out);
+  } else {
+    std::memcpy(out, placement.data(), placement.size());
+    p += placement.size();
+  }
   *p++ = ' ';
   *p++ = pos.side_to_move == kWhite ? 'w' : 'b';
   *p++ = ' ';
@@ -142,8 +148,8 @@ std::size_t write_position_fields(const Position& pos, char* out, CastlingNotati
   return static_cast<std::size_t>(p - out);
 }
 
-std::size_t write_fen(const Position& pos, char* out, CastlingNotation notation) {
-  char* p = out + write_position_fields(pos, out, notation);
+std::size_t write_fen(const Position& pos, char* out, CastlingNotation notation, std::string_view placement) {
+  char* p = out + write_position_fields(pos, out, notation, placement);
   *p++ = ' ';
   p += write_uint(pos.halfmove_clock, p);
   *p++ = ' ';
@@ -151,8 +157,8 @@ std::size_t write_fen(const Position& pos, char* out, CastlingNotation notation)
   return static_cast<std::size_t>(p - out);
 }
 
-std::size_t write_epd(const Position& pos, char* out, CastlingNotation notation) {
-  char* p = out + write_position_fields(pos, out, notation);
+std::size_t write_epd(const Position& pos, char* out, CastlingNotation notation, std::string_view placement) {
+  char* p = out + write_position_fields(pos, out, notation, placement);
   if (pos.halfmove_clock != 0 || pos.fullmove_number != 1) {
     std::memcpy(p, " hmvc ", 6);
     p += 6;

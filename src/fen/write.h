@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "core/position.h"
 
@@ -17,12 +18,19 @@ enum class CastlingNotation : std::uint8_t {
 // the length it returns (never past kMaxFenLength).
 constexpr std::size_t kMaxFenLength = 128;  // enough for any FEN / EPD position this writer emits
 
+// `placement`, when not empty, is pos's placement as text and is copied instead of rebuilt from the bitboards:
+// a placement the parser accepted is already canonical (ranks of 8, no "44"), so the parser's
+// ParseResult::placement_length names text that is safe to pass here (the bulk pipeline's cheapest win).
+
 // 6-field FEN. Returns the number of bytes written (no terminator).
-std::size_t write_fen(const Position& pos, char* out, CastlingNotation notation = CastlingNotation::kXFen);
+std::size_t write_fen(const Position& pos, char* out, CastlingNotation notation = CastlingNotation::kXFen,
+                      std::string_view placement = {});
 // 4-field EPD, followed by " hmvc N; fmvn N;" unless the clocks are the defaults 0 and 1.
-std::size_t write_epd(const Position& pos, char* out, CastlingNotation notation = CastlingNotation::kXFen);
+std::size_t write_epd(const Position& pos, char* out, CastlingNotation notation = CastlingNotation::kXFen,
+                      std::string_view placement = {});
 // The four position fields only (placement, side, castling, ep).
-std::size_t write_position_fields(const Position& pos, char* out, CastlingNotation notation);
+std::size_t write_position_fields(const Position& pos, char* out, CastlingNotation notation,
+                                  std::string_view placement = {});
 
 std::string to_fen(const Position& pos, CastlingNotation notation = CastlingNotation::kXFen);
 

@@ -195,6 +195,7 @@ class ChunkWork {
       }
     }
     if (!job_.writes_positions()) return;
+    placement_ = xq_ ? std::string_view{} : where.fen.substr(0, r.placement_length);  // copied, not rebuilt
     std::string& out = result_.out;
     if (job_.to == OutputFormat::kBinary) {
       std::size_t at = out.size();
@@ -272,10 +273,11 @@ class ChunkWork {
 
   // The current record's text, chess or Xiangqi.
   std::size_t fen_text(char* buf) const {
-    return xq_ ? xiangqi::write_fen(xpos_, buf, job_.xiangqi_letters) : write_fen(pos_, buf, job_.castling_notation);
+    return xq_ ? xiangqi::write_fen(xpos_, buf, job_.xiangqi_letters)
+               : write_fen(pos_, buf, job_.castling_notation, placement_);
   }
   std::size_t position_fields(char* buf) const {
-    if (!xq_) return write_position_fields(pos_, buf, job_.castling_notation);
+    if (!xq_) return write_position_fields(pos_, buf, job_.castling_notation, placement_);
     std::size_t n = xiangqi::write_fen(xpos_, buf, job_.xiangqi_letters);
     std::string_view fen(buf, n);  // "<placement> <side> - -" are the first four fields
     std::size_t cut = fen.size();
@@ -287,12 +289,13 @@ class ChunkWork {
     return cut;
   }
   std::size_t epd_text(char* buf) const {
-    if (!xq_) return write_epd(pos_, buf, job_.castling_notation);
+    if (!xq_) return write_epd(pos_, buf, job_.castling_notation, placement_);
     return position_fields(buf);
   }
 
   std::string hex_;
   const GameInfo* game_ = nullptr;  // PGN: the game of the position being accepted
+  std::string_view placement_;      // the accepted record's placement text when the parser vouched for it
   const SourceFormat& source_;
   const Job& job_;
   ChunkResult& result_;
