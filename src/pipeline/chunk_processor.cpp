@@ -196,14 +196,29 @@ class ChunkWork {
     }
     if (!job_.writes_positions()) return;
     placement_ = xq_ ? std::string_view{} : where.fen.substr(0, r.placement_length);  // copied, not rebuilt
-    std::string& out = result_.out;
+    ByteBuffer& result_out = result_.out;
     if (job_.to == OutputFormat::kBinary) {
-      std::size_t at = out.size();
-      out.resize(at + record_size_);
-      auto* dst = reinterpret_cast<std::uint8_t*>(out.data() + at);
+      auto* dst = reinterpret_cast<std::uint8_t*>(result_out.prepare(record_size_));
       xq_ ? xiangqi::encode_record(xpos_, dst) : encode_record(pos_, dst);
+      result_out.commit(record_size_);
       return;
     }
+    if (job_.to == OutputFormat::kFen) {  // the bulk case: written in place, no intermediate copy
+      char* dst = result_out.prepare(kMaxFenLength + 1);
+      std::size_t n = fen_text(dst);
+      dst[n] = '\n';
+      result_out.commit(n + 1);
+    } else {
+      formatted_.clear();
+      format_record(line, where, r, formatted_);
+      formatted_.push_back('\n');
+      result_out.append(formatted_);
+    }
+    if (want_ends_) result_.ends.push_back(static_cast<std::uint32_t>(result_out.size()));
+  }
+
+  // EPD, CSV and JSON Lines output of the accepted record, without the newline.
+  void format_record(std::string_view line, const RecordFen& where, const NormalizeResult& r, std::string& out) {
     char buf[kMaxFenLength];
     switch (job_.to) {
       case OutputFormat::kEpd: {
@@ -257,9 +272,8 @@ class ChunkWork {
       default:
         out.append(buf, fen_text(buf));
     }
-    out.push_back('\n');
-    if (want_ends_) result_.ends.push_back(static_cast<std::uint32_t>(out.size()));
   }
+
 
   std::string_view hex(std::string_view bytes) {
     static constexpr char kDigits[] = "0123456789abcdef";
@@ -308,6 +322,7 @@ class ChunkWork {
   bool xq_ = false;  // the current record is a Xiangqi position
   std::size_t record_size_;
   std::string scratch_, json_error_;
+  std::string formatted_;  // one EPD / CSV / JSON Lines record, reused
   JsonlFieldFinder json_;
 };
 

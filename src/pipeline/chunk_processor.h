@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/keys.h"
+#include "io/byte_buffer.h"
 #include "pipeline/counts.h"
 #include "pipeline/job.h"
 
@@ -39,7 +40,7 @@ struct SourceFormat {
 
 struct ChunkResult {
   std::string header;               // CSV output: the header line, written before the records
-  std::string out;                  // written records in input order (text, or 32-byte binary records)
+  ByteBuffer out;                   // written records in input order (text, or 32-byte binary records)
   std::vector<std::uint32_t> ends;  // end offset in `out` of each record (dedup, text formats)
   std::vector<Key128> keys;         // one dedup key per record (dedup and stats)
   std::vector<Reject> rejects;

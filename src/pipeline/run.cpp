@@ -85,11 +85,11 @@ class Sink {
     } else if (job_.writes_positions()) {
       counts_.written += r.counts.valid;
       if (job_.to == OutputFormat::kBinary)
-        pending_binary_.append(r.out);
+        pending_binary_.append(r.out.view());
       else if (buffer_.empty() && out_ && r.out.size() >= (1u << 16))
-        write_direct(r.out);  // a chunk's output goes straight to the file: one copy less
+        write_direct(r.out.view());  // a chunk's output goes straight to the file: one copy less
       else
-        buffer_.append(r.out);
+        buffer_.append(r.out.view());
     }
     for (Reject rej : r.rejects) {
       rej.game += games_before;  // chunk-local game numbers become input-wide (PGN)
@@ -175,7 +175,7 @@ class Sink {
     pending_binary_.erase(0, used);
   }
 
-  void write_direct(const std::string& bytes) {
+  void write_direct(std::string_view bytes) {
     if (!out_->write(bytes)) direct_failed_ = true;
   }
 
