@@ -159,6 +159,13 @@ std::vector<GoldenCase> golden_cases() {
        {"dedup", "-q", "mixed.fen", "second.fen", "--rejects", "@rejects.jsonl", "--summary", "@summary.json"}, 0, "", ""},
       {"several_inputs_key_placement", {"dedup", "-q", "--count", "--key", "placement", "mixed.fen", "second.fen"}, 0, "", ""},
       {"several_inputs_with_stdin", {"validate", "-q", "second.fen", "-", "ep.fen"}, 1, "mixed.fen", ""},
+      // PGN variations: skipped by default; --variations replays each from the position before the move it
+      // replaces (parentheses inside {} and ';' comments do not count), an illegal move in one rejects the game,
+      // and --plies selects by ply within the game.
+      {"pgn_variations", {"normalize", "-q", "--variations", "variations.pgn", "--rejects", "@rejects.jsonl"}, 0, "", ""},
+      {"pgn_variations_skipped", {"normalize", "-q", "variations.pgn", "--rejects", "@rejects.jsonl"}, 0, "", ""},
+      {"pgn_variations_plies", {"normalize", "-q", "--variations", "--plies", "2:3", "--to", "csv", "--with-tags", "Site", "variations.pgn"}, 0, "", ""},
+      {"pgn_variations_dedup", {"dedup", "-q", "--count", "--variations", "variations.pgn"}, 0, "", ""},
       // Empty input.
       {"empty_normalize", {"normalize", "-q", "empty.fen", "--summary", "@summary.json"}, 0, "", "-"},
       {"empty_validate", {"validate", "-q", "empty.fen"}, 0, "", "-"},

@@ -1,7 +1,9 @@
 // PGN replay against real data (../shared/data; every test skips cleanly without it):
 //  * perft on epd/perft.epd and on the 960 Chess960 start positions of epd/FRC_openings.epd;
 //  * every PGN file under pgn/: games and positions counted, and the set of positions compared with an
-//    independent replay by Debian's pgn-extract (skipped if it is not installed).
+//    independent replay by Debian's pgn-extract (skipped if it is not installed);
+//  * the files with variations, followed (ReplayOptions::follow_variations), against pgn-extract's
+//    --splitvariants, which writes every variation out as a game of its own.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -119,9 +121,9 @@ struct Replayed {
   std::map<std::string, int> errors;  // error name -> games
 };
 
-Replayed replay_file(std::string_view text, std::size_t chunk_size) {
+Replayed replay_file(std::string_view text, std::size_t chunk_size, const ReplayOptions& options = {}) {
   Replayed r;
-  GameReader reader;
+  GameReader reader(options);
   std::uint64_t line = 1;
   for (std::size_t start = 0; start < text.size();) {
     std::size_t end = find_game_start(text.substr(start), std::min(chunk_size, text.size() - start)) + start;
@@ -149,11 +151,11 @@ struct Extracted {
 
 // pgn-extract writes one EPD line per position of every game it accepts (a blank line after each
 // game). --nofauxep and our own ep normalization make the en-passant conventions agree.
-Extracted run_pgn_extract(const fs::path& pgn) {
+Extracted run_pgn_extract(const fs::path& pgn, const std::string& extra_options = "") {
   Extracted x;
   fs::path out = fs::temp_directory_path() / ("fenmill_pgn_extract_" + std::to_string(::getpid()) + ".epd");
-  std::string command = std::string(kPgnExtract) + " -s -Wepd --nofauxep --allownullmoves -o '" + out.string() + "' '" +
-                        pgn.string() + "' 2>/dev/null";
+  std::string command = std::string(kPgnExtract) + " -s -Wepd --nofauxep --allownullmoves " + extra_options + " -o '" +
+                        out.string() + "' '" + pgn.string() + "' 2>/dev/null";
   if (std::system(command.c_str()) != 0 && !fs::exists(out)) return x;
   std::string text = read_file(out);
   fs::remove(out);
@@ -274,6 +276,87 @@ TEST(PgnData, EveryFileAgreesWithPgnExtract) {
   std::printf("[ pgn data ] %zu files, %llu games, %llu positions%s\n", files.size(),
               static_cast<unsigned long long>(total_games), static_cast<unsigned long long>(total_positions),
               have_pgn_extract ? ", compared with pgn-extract" : " (pgn-extract not installed: not compared)");
+}
+
+// ---------------------------------------------------------------- followed variations
+
+// Two independent checks of follow_variations on every file where following changes anything:
+//  (a) pgn-extract --splitvariants -Wepd: pgn-extract cuts each variation out as a game of its own (the
+//      moves before it, then the variation) and replays it with its own move generator;
+//  (b) pgn-extract --splitvariants writes those games as PGN, which fenmill replays with variations skipped:
+//      pgn-extract's cutting against our branching (which position a '(' goes back to).
+// Both must give exactly the positions we report when following. Sets are compared, not counts: a split game
+// repeats the positions before its variation.
+struct SplitExpected {
+  std::uint64_t more_bad_games = 0;  // games rejected when following and not when skipping
+  std::size_t only_ours = 0, only_theirs = 0;
+};
+
+// Files where following rejects games or the sets differ, and why. Every other file must agree exactly.
+const std::map<std::string, SplitExpected> kSplitExpected = {
+    // "Fork Challenge #8" (Black to move) reads "1... Nxg5 (1. Bxc6+) (1. Nxc6) 2. Bxg5 f6": the two variations
+    // are White moves that belong to challenge #9's position, and "#9" answers 1. Bxc6+ with "(1... Nxg5)",
+    // which no black knight can play. Followed, both games are rejected (ILLEGAL_MOVE), like pgn-extract does
+    // without --splitvariants. With it, pgn-extract reports the same failures but still writes 2 split
+    // games: #8 as "1... Nc6" (its misreading of "(1. Nxc6)" as a black move), #9 as its "3... Bxc2 4. Nxh8"
+    // line. Those 2 + 8 positions are only theirs.
+    {"lichess_study_lichess-practice-the-fork_by_arex_2017.01.29.pgn", {2, 0, 10}},
+};
+
+TEST(PgnData, FollowedVariationsAgreeWithPgnExtractSplitVariants) {
+  const fs::path root = kData / "pgn";
+  if (!fs::exists(root)) GTEST_SKIP() << "no " << root;
+  if (!fs::exists(kPgnExtract)) GTEST_SKIP() << "pgn-extract is not installed";
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::recursive_directory_iterator(root))
+    if (entry.is_regular_file() && entry.path().extension() == ".pgn") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  ReplayOptions follow;
+  follow.follow_variations = true;
+  int compared = 0;
+  std::uint64_t variation_positions = 0;
+  for (const fs::path& file : files) {
+    const std::string name = file.filename().string();
+    std::string text = read_file(file);
+    Replayed skipped = replay_file(text, text.size());
+    Replayed followed = replay_file(text, text.size(), follow);
+    if (followed.keys == skipped.keys && followed.bad_games == skipped.bad_games) continue;  // no variations to follow
+    SCOPED_TRACE(file.string());
+    ++compared;
+    variation_positions += followed.positions - std::min(followed.positions, skipped.positions);
+    Replayed chunked = replay_file(text, 4 << 10, follow);
+    EXPECT_TRUE(chunked.keys == followed.keys);
+    EXPECT_EQ(chunked.bad_games, followed.bad_games);
+
+    const auto known = kSplitExpected.find(name);
+    const SplitExpected expected = known == kSplitExpected.end() ? SplitExpected{} : known->second;
+    EXPECT_EQ(followed.bad_games - skipped.bad_games, expected.more_bad_games);
+    auto compare = [&](const std::set<std::string>& theirs, const char* what) {
+      SCOPED_TRACE(what);
+      std::vector<std::string> only_ours, only_theirs;
+      std::set_difference(followed.keys.begin(), followed.keys.end(), theirs.begin(), theirs.end(), std::back_inserter(only_ours));
+      std::set_difference(theirs.begin(), theirs.end(), followed.keys.begin(), followed.keys.end(), std::back_inserter(only_theirs));
+      EXPECT_EQ(only_ours.size(), expected.only_ours) << "e.g. " << (only_ours.empty() ? "" : only_ours.front());
+      EXPECT_EQ(only_theirs.size(), expected.only_theirs) << "e.g. " << (only_theirs.empty() ? "" : only_theirs.front());
+    };
+    Extracted x = run_pgn_extract(file, "--splitvariants");
+    ASSERT_TRUE(x.ok);
+    compare(x.keys, "(a) pgn-extract --splitvariants -Wepd");
+
+    fs::path split = fs::temp_directory_path() / ("fenmill_split_" + std::to_string(::getpid()) + ".pgn");
+    std::string command = std::string(kPgnExtract) + " -s --splitvariants -o '" + split.string() + "' '" + file.string() +
+                          "' 2>/dev/null";
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    std::string split_text = read_file(split);
+    fs::remove(split);
+    Replayed split_replayed = replay_file(split_text, split_text.size());
+    EXPECT_EQ(split_replayed.bad_games, 0u);
+    EXPECT_GE(split_replayed.games, followed.games - followed.bad_games);  // a game of its own per accepted line at least
+    compare(split_replayed.keys, "(b) pgn-extract --splitvariants, replayed by fenmill without variations");
+  }
+  EXPECT_GE(compared, 3) << "files with variations under " << root;
+  std::printf("[ pgn data ] %d files with variations, %llu more positions when followed, compared with pgn-extract --splitvariants\n",
+              compared, static_cast<unsigned long long>(variation_positions));
 }
 
 }  // namespace

@@ -592,6 +592,182 @@ TEST(PgnReader, ChunksCutAtGameStartsGiveTheSamePositions) {
   for (std::size_t i = 0; i < pieces.size(); ++i) EXPECT_EQ(pieces[i], whole.fens[i].substr(whole.fens[i].find(' ')));
 }
 
+// ---------------------------------------------------------------- variations (ReplayOptions::follow_variations)
+
+// Each position as "game:ply/depth FEN"; errors and ends as replay() writes them.
+Collected replay_following(std::string_view pgn, bool keep_partial_games = false) {
+  Collected c;
+  ReplayOptions options;
+  options.follow_variations = true;
+  options.keep_partial_games = keep_partial_games;
+  c.stats = replay_games(
+      pgn, 1,
+      [&](const GameInfo& game, const PlyInfo& ply, const Position& pos) {
+        c.fens.push_back(std::to_string(game.index) + ":" + std::to_string(ply.ply) + "/" +
+                         std::to_string(ply.variation_depth) + " " + to_fen(pos));
+        c.lines.push_back(ply.line);
+      },
+      [&](const GameInfo& game, const ReplayError& e) {
+        c.errors.push_back(std::to_string(game.index) + ":" + std::to_string(e.line) + ":" + std::to_string(e.ply) + ":" +
+                           std::string(pgn_error_name(e.code)) + ":" + std::string(e.token));
+      },
+      [&](const GameInfo& game, const GameEnd& end) {
+        c.ends.push_back(std::to_string(game.index) + ":" + std::string(end.result) + ":" + std::to_string(end.plies));
+      },
+      options);
+  return c;
+}
+
+std::string at(std::string_view prefix, std::initializer_list<std::string_view> moves) {
+  return std::string(prefix) + " " + fen_after(kStart, moves);
+}
+
+// A variation replacing a black move, one nested in it, a second one after the main line moved on, and
+// '(' ')' inside a {} and a ';' comment that must not count. Expected positions come from play(), not the reader.
+constexpr std::string_view kNested =
+    "[Event \"v\"]\n\n"
+    "1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) 2... d6) 2. Nf3 {a (b) c} Nc6 ; d) (\n"
+    "(2... d6 3. d4) 3. Bb5 1-0\n";
+
+TEST(PgnVariations, NestedVariationsInFileOrder) {
+  Collected c = replay_following(kNested);
+  EXPECT_TRUE(c.errors.empty()) << c.errors[0];
+  EXPECT_EQ(c.fens, (std::vector<std::string>{
+                        at("0:0/0", {}),
+                        at("0:1/0", {"e4"}),
+                        at("0:2/0", {"e4", "e5"}),
+                        at("0:2/1", {"e4", "c5"}),
+                        at("0:3/1", {"e4", "c5", "Nf3"}),
+                        at("0:3/2", {"e4", "c5", "Nc3"}),
+                        at("0:4/2", {"e4", "c5", "Nc3", "Nc6"}),
+                        at("0:4/1", {"e4", "c5", "Nf3", "d6"}),
+                        at("0:3/0", {"e4", "e5", "Nf3"}),
+                        at("0:4/0", {"e4", "e5", "Nf3", "Nc6"}),
+                        at("0:4/1", {"e4", "e5", "Nf3", "d6"}),
+                        at("0:5/1", {"e4", "e5", "Nf3", "d6", "d4"}),
+                        at("0:5/0", {"e4", "e5", "Nf3", "Nc6", "Bb5"}),
+                    }));
+  EXPECT_EQ(c.lines, (std::vector<std::uint64_t>{1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4}));
+  EXPECT_EQ(c.ends, (std::vector<std::string>{"0:1-0:5"}));  // the main line's plies
+  EXPECT_EQ(c.stats.positions, 13u);
+}
+
+TEST(PgnVariations, SkippedByDefaultAsBefore) {
+  Collected c = replay(kNested);
+  EXPECT_TRUE(c.errors.empty());
+  EXPECT_EQ(c.fens, (std::vector<std::string>{
+                        "0:0 " + fen_after(kStart, {}),
+                        "0:1 " + fen_after(kStart, {"e4"}),
+                        "0:2 " + fen_after(kStart, {"e4", "e5"}),
+                        "0:3 " + fen_after(kStart, {"e4", "e5", "Nf3"}),
+                        "0:4 " + fen_after(kStart, {"e4", "e5", "Nf3", "Nc6"}),
+                        "0:5 " + fen_after(kStart, {"e4", "e5", "Nf3", "Nc6", "Bb5"}),
+                    }));
+  EXPECT_EQ(c.ends, (std::vector<std::string>{"0:1-0:5"}));
+  // Every reported position is on the main line, at depth 0.
+  std::vector<std::uint32_t> depths;
+  replay_games(
+      kNested, 1, [&](const GameInfo&, const PlyInfo& ply, const Position&) { depths.push_back(ply.variation_depth); },
+      [&](const GameInfo&, const ReplayError&) { ADD_FAILURE(); });
+  EXPECT_EQ(depths, std::vector<std::uint32_t>(6, 0));
+}
+
+TEST(PgnVariations, AfterTheFirstMoveAndSeveralAlternatives) {
+  // "(1. d4 d5)" replaces 1. e4 from the start position; "(1... c5) (1... e6)" are two alternatives to 1... e5.
+  Collected c = replay_following("1. e4 (1. d4 d5) 1... e5 (1... c5) (1... e6 2. d4) 2. Nf3 *\n");
+  EXPECT_TRUE(c.errors.empty()) << c.errors[0];
+  EXPECT_EQ(c.fens, (std::vector<std::string>{
+                        at("0:0/0", {}),
+                        at("0:1/0", {"e4"}),
+                        at("0:1/1", {"d4"}),
+                        at("0:2/1", {"d4", "d5"}),
+                        at("0:2/0", {"e4", "e5"}),
+                        at("0:2/1", {"e4", "c5"}),
+                        at("0:2/1", {"e4", "e6"}),
+                        at("0:3/1", {"e4", "e6", "d4"}),
+                        at("0:3/0", {"e4", "e5", "Nf3"}),
+                    }));
+  EXPECT_EQ(c.ends, (std::vector<std::string>{"0:*:3"}));
+  // An empty variation reports nothing and changes nothing.
+  Collected empty = replay_following("1. e4 () e5 *\n");
+  EXPECT_TRUE(empty.errors.empty());
+  EXPECT_EQ(empty.fens.size(), 3u);
+  EXPECT_EQ(empty.fens[2], at("0:2/0", {"e4", "e5"}));
+}
+
+TEST(PgnVariations, FromAFenTag) {
+  // Black to move first: the variation replaces 1... Kd7 from the [FEN] position.
+  const std::string_view start = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1";
+  Collected c = replay_following("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\"]\n\n1... Kd7 (1... Kf7 2. e4) 2. e4 *\n");
+  EXPECT_TRUE(c.errors.empty()) << c.errors[0];
+  EXPECT_EQ(c.fens, (std::vector<std::string>{
+                        "0:0/0 " + fen_after(start, {}),
+                        "0:1/0 " + fen_after(start, {"Kd7"}),
+                        "0:1/1 " + fen_after(start, {"Kf7"}),
+                        "0:2/1 " + fen_after(start, {"Kf7", "e4"}),
+                        "0:2/0 " + fen_after(start, {"Kd7", "e4"}),
+                    }));
+}
+
+TEST(PgnVariations, AVariationWithNoMoveToReplaceIsAnError) {
+  std::string_view pgn =
+      "[Event \"start\"]\n\n(1. d4) 1. e4 *\n\n"
+      "[Event \"nested at once\"]\n\n1. e4 ((1. d4)) e5 *\n\n"
+      "[Event \"ok\"]\n\n1. e4 (1. d4) *\n";
+  Collected c = replay_following(pgn);
+  EXPECT_EQ(c.errors, (std::vector<std::string>{"0:3:1:UNBALANCED_VARIATION:(", "1:7:1:UNBALANCED_VARIATION:("}));
+  EXPECT_EQ(c.ends, (std::vector<std::string>{"0:*:0", "1:*:1", "2:*:1"}));
+  EXPECT_EQ(c.fens, (std::vector<std::string>{at("2:0/0", {}), at("2:1/0", {"e4"}), at("2:1/1", {"d4"})}));
+  // Skipped, the same games are fine.
+  Collected skipped = replay(pgn);
+  EXPECT_TRUE(skipped.errors.empty());
+  EXPECT_EQ(skipped.stats.positions, 2u + 3u + 2u);
+}
+
+TEST(PgnVariations, AnErrorInAFollowedVariationRejectsTheGame) {
+  std::string_view pgn =
+      "[Event \"illegal\"]\n\n1. e4 e5 (1... Nf3 2. d4) 2. Nf3 *\n\n"
+      "[Event \"deep\"]\n\n1. d4 d5 2. c4 (2. Nf3 Nf6 (2... Bg4 3. Ke3)) 2... e6 *\n\n"
+      "[Event \"bad char\"]\n\n1. e4 (1. d4 \xC2) *\n\n"
+      "[Event \"open\"]\n\n1. e4 (1. d4\n\n"
+      "[Event \"ok\"]\n\n1. c4 (1. Nf3) *\n";
+  Collected c = replay_following(pgn);
+  EXPECT_EQ(c.errors, (std::vector<std::string>{"0:3:2:ILLEGAL_MOVE:Nf3", "1:7:5:ILLEGAL_MOVE:Ke3",
+                                                "2:11:2:BAD_TOKEN:\xC2", "3:15:2:UNBALANCED_VARIATION:("}));
+  EXPECT_EQ(c.stats.bad_games, 4u);
+  // GameEnd::plies counts the main line only, also when the error is in a variation.
+  EXPECT_EQ(c.ends, (std::vector<std::string>{"0:*:2", "1:*:3", "2:*:1", "3::1", "4:*:1"}));
+  EXPECT_EQ(c.fens, (std::vector<std::string>{at("4:0/0", {}), at("4:1/0", {"c4"}), at("4:1/1", {"Nf3"})}));
+  // keep_partial_games: the positions played before the error, variations included.
+  Collected partial = replay_following(pgn, true);
+  EXPECT_EQ(partial.errors, c.errors);
+  ASSERT_GE(partial.fens.size(), 3u);
+  EXPECT_EQ(partial.fens[0], at("0:0/0", {}));
+  EXPECT_EQ(partial.fens[2], at("0:2/0", {"e4", "e5"}));
+  EXPECT_EQ(partial.fens[3], at("1:0/0", {}));
+  // Not followed, the variations are not checked: only "open" is rejected.
+  Collected skipped = replay(pgn);
+  EXPECT_EQ(skipped.errors, (std::vector<std::string>{"3:15:2:UNBALANCED_VARIATION:("}));
+  EXPECT_EQ(skipped.ends, (std::vector<std::string>{"0:*:3", "1:*:4", "2:*:1", "3::1", "4:*:1"}));
+}
+
+TEST(PgnVariations, TheReaderIsReusedAcrossChunks) {
+  // The variation stack left by a game that ends inside a variation must not leak into the next chunk.
+  ReplayOptions options;
+  options.follow_variations = true;
+  GameReader reader(options);
+  std::vector<std::string> fens;
+  auto on_position = [&](const GameInfo&, const PlyInfo& ply, const Position& pos) {
+    fens.push_back(std::to_string(ply.ply) + "/" + std::to_string(ply.variation_depth) + " " + to_fen(pos));
+  };
+  auto on_error = [&](const GameInfo&, const ReplayError&) {};
+  ReplayCallbacks callbacks{on_position, on_error, {}};
+  reader.replay("[Event \"a\"]\n\n1. e4 e5 (1... c5 (1... e6\n", 1, callbacks);
+  EXPECT_TRUE(fens.empty());
+  reader.replay("[Event \"b\"]\n\n1. d4 (1. c4) d5 *\n", 5, callbacks);
+  EXPECT_EQ(fens, (std::vector<std::string>{at("0/0", {}), at("1/0", {"d4"}), at("1/1", {"c4"}), at("2/0", {"d4", "d5"})}));
+}
+
 TEST(PgnStartPosition, Variants) {
   EXPECT_EQ(classify_variant(""), Variant::kStandard);
   EXPECT_EQ(classify_variant("Standard"), Variant::kStandard);

@@ -15,7 +15,8 @@ namespace fenmill {
   X(kBadToken, "BAD_TOKEN", "unexpected character in movetext")                                            \
   X(kBadTag, "BAD_TAG", "malformed tag pair (expected [Name \"value\"])")                                  \
   X(kUnterminatedComment, "UNTERMINATED_COMMENT", "a '{' comment is not closed before the end of input")  \
-  X(kUnbalancedVariation, "UNBALANCED_VARIATION", "')' without '(' or a variation left open")             \
+  X(kUnbalancedVariation, "UNBALANCED_VARIATION",                                                          \
+    "')' without '(', a variation left open, or (--variations) a '(' with no move before it to replace")   \
   X(kUnsupportedVariant, "UNSUPPORTED_VARIANT", "the [Variant] tag names a variant other than chess/Chess960") \
   X(kBadFen, "BAD_FEN", "the [FEN] tag is not a valid position")
 

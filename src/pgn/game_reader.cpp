@@ -154,18 +154,26 @@ ReplayStats GameReader::replay(std::string_view chunk, std::uint64_t first_line,
     }
 
     // Movetext, up to the result, the next tag section or the end of the chunk.
+    const bool follow = options_.follow_variations;
     std::uint32_t ply = 0;
-    int depth = 0;  // variation nesting; variations are skipped
+    int depth = 0;  // variation nesting (skipped unless followed; after an error, only counted)
     Token open_variation;  // the outermost '(' still open
+    Position before;        // following: the position before the last move played at this level
+    bool has_move = false;  // following: a move was played at this level, so a '(' can replace it
+    branches_.clear();
     GameEnd end;
     for (bool done = false; !done;) {
       switch (token.kind) {
         case TokenKind::kMove: {
-          if (depth > 0 || error.code != PgnError::kOk) break;
+          if ((depth > 0 && !follow) || error.code != PgnError::kOk) break;
           Move move;
           if (PgnError e = parse_move(pos, token.text, move); e != PgnError::kOk) {
             report(e, token.line, ply + 1, token.text);
             break;
+          }
+          if (follow) {
+            before = pos;
+            has_move = true;
           }
           if (move.kind == MoveKind::kNull)
             make_null_move(pos);
@@ -176,17 +184,35 @@ ReplayStats GameReader::replay(std::string_view chunk, std::uint64_t first_line,
           info.line = token.line;
           info.move = move;
           info.token = token.text;
+          info.variation_depth = static_cast<std::uint32_t>(depth);
           emit(info);
           break;
         }
         case TokenKind::kVariationStart:
           if (depth++ == 0) open_variation = token;
+          if (!follow || error.code != PgnError::kOk) break;
+          if (!has_move) {  // nothing to replace: "1. (1. d4) e4" or "(("
+            report(PgnError::kUnbalancedVariation, token.line, ply + 1, token.text);
+            break;
+          }
+          branches_.push_back({before, pos, ply});
+          pos = before;  // the variation replaces the last move
+          --ply;
+          has_move = false;
           break;
         case TokenKind::kVariationEnd:
-          if (depth == 0)
+          if (depth == 0) {
             report(PgnError::kUnbalancedVariation, token.line, ply + 1, token.text);
-          else
-            --depth;
+            break;
+          }
+          --depth;
+          if (!follow || error.code != PgnError::kOk) break;
+          // Back to where the variation was opened: a further '(' offers another alternative to that move.
+          before = branches_.back().before;
+          pos = branches_.back().after;
+          ply = branches_.back().ply;
+          branches_.pop_back();
+          has_move = true;
           break;
         case TokenKind::kResult:
           if (depth > 0) break;
@@ -203,7 +229,7 @@ ReplayStats GameReader::replay(std::string_view chunk, std::uint64_t first_line,
           report(PgnError::kUnterminatedComment, token.line, ply + 1, token.text.substr(0, 1));
           break;
         case TokenKind::kBadChar:
-          if (depth == 0) report(PgnError::kBadToken, token.line, ply + 1, token.text);
+          if (depth == 0 || follow) report(PgnError::kBadToken, token.line, ply + 1, token.text);
           break;
         case TokenKind::kMoveNumber:
         case TokenKind::kNag:
@@ -214,7 +240,7 @@ ReplayStats GameReader::replay(std::string_view chunk, std::uint64_t first_line,
       }
       token = lexer.next();
     }
-    end.plies = ply;
+    end.plies = branches_.empty() ? ply : branches_.front().ply;  // the main line's, even if cut short in a variation
     end.error = error.code != PgnError::kOk;
     if (options_.keep_partial_games) {
       stats.positions += emitted;

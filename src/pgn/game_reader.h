@@ -3,8 +3,10 @@
 //    independently and in any order;
 //  * replay_games() plays every game of a chunk and reports each position (the start position too)
 //    and each rejected game, then goes on with the next game.
-// Variations are skipped (not checked); only the main line is replayed. No allocation per position
-// or per game (the tag list and the held-back positions reuse their capacity).
+// Variations are skipped (not checked) by default; with ReplayOptions::follow_variations they are
+// replayed too, each from the position before the move it replaces, and their positions reported in
+// file order. No allocation per position or per game (the tag list, the held-back positions and the
+// variation stack reuse their capacity).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -40,7 +42,9 @@ struct GameInfo {
 };
 
 struct PlyInfo {
-  std::uint32_t ply = 0;     // half-moves played in this game; 0 is the start position
+  std::uint32_t ply = 0;     // half-moves from the game's start; in a variation the first move has the
+                             // ply of the move it replaces
+  std::uint32_t variation_depth = 0;  // 0 = main line; 1 = inside one '(' ... (follow_variations)
   std::uint64_t line = 0;    // line of the move token (the game's first line for ply 0)
   Move move;                 // the move that led here (ply > 0)
   std::string_view token;    // that move as written
@@ -56,7 +60,7 @@ struct ReplayError {
 
 struct GameEnd {
   std::string_view result;   // "1-0", "0-1", "1/2-1/2", "*", or empty when the movetext just stopped
-  std::uint32_t plies = 0;   // plies replayed (up to the error, if any)
+  std::uint32_t plies = 0;   // main-line plies replayed (up to the error, if any)
   bool error = false;        // the game was cut short by an error (reported once through on_error)
 };
 
@@ -71,6 +75,11 @@ struct ReplayOptions {
   // (its positions are held back until the game ends). true: the positions before the error are
   // reported as they are played.
   bool keep_partial_games = false;
+  // false (default): variations are skipped unchecked. true: each '(' replays a variation that replaces
+  // the last move played at its level (PGN's rule: "1. e4 e5 (1... c5)" starts from the position before
+  // 1... e5), nested ones too; an error in a variation rejects the game like one in the main line, and a
+  // '(' with no move before it at its level is UNBALANCED_VARIATION.
+  bool follow_variations = false;
 };
 
 struct ReplayStats {
@@ -93,9 +102,16 @@ class GameReader {
     PlyInfo ply;
     Position pos;
   };
+  // Where a followed variation was opened, to go back to at its ')'.
+  struct Branch {
+    Position before;  // the position before the move the variation replaces
+    Position after;   // the position after it
+    std::uint32_t ply = 0;  // the ply of `after`
+  };
   ReplayOptions options_;
   std::vector<TagPair> tags_;
   std::vector<Pending> pending_;  // the current game's positions, when held back
+  std::vector<Branch> branches_;  // open variations, outermost first (follow_variations)
 };
 
 // One-shot convenience over GameReader.

@@ -80,7 +80,9 @@ class ChunkWork {
 
   // A chunk of whole PGN games: every selected position of every game, each rejected game once.
   void pgn(std::string_view bytes, std::uint64_t first_line) {
-    GameReader reader;
+    ReplayOptions replay_options;
+    replay_options.follow_variations = job_.follow_variations;
+    GameReader reader(replay_options);
     auto on_position = [&](const GameInfo& game, const PlyInfo& ply, const Position& pos) {
       if (ply.ply < job_.ply_from || ply.ply > job_.ply_to || (ply.ply - job_.ply_from) % job_.every != 0) return;
       ++result_.counts.records;

@@ -38,6 +38,7 @@ struct Job {
   // PGN: which positions of each game (ply 0 = the start position), and which tags go to CSV/JSONL.
   std::uint32_t ply_from = 0, ply_to = ~0u;
   std::uint32_t every = 1;
+  bool follow_variations = false;  // PGN: also the positions of variations (by their ply, like the main line's)
   std::vector<std::string> with_tags;
   NormalizeOptions normalize;
   CastlingNotation castling_notation = CastlingNotation::kXFen;
