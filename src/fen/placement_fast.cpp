@@ -67,7 +67,9 @@ bool parse_placement_scalar(const char* p, const char* text_end, Position& pos, 
 
 #if defined(__x86_64__) && defined(__GNUC__)
 // GCC 12's AVX-512 headers start some masked intrinsics from an "undefined" vector and warn about it.
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
 
 #define FENMILL_AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vbmi,avx512vbmi2,bmi,popcnt")))
