@@ -72,7 +72,7 @@ bool parse_placement_scalar(const char* p, const char* text_end, Position& pos, 
 #endif
 #include <immintrin.h>
 
-#define FENMILL_AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vbmi,avx512vbmi2,bmi,popcnt")))
+#define FENMILL_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
 
 namespace fenmill {
 namespace {
@@ -83,9 +83,11 @@ namespace {
 struct Tables {
   alignas(64) std::uint8_t kind[128];
   alignas(64) std::uint8_t piece[128];
-  alignas(64) std::uint8_t slash_sums[64];  // where a well-formed placement's 7 slashes stand: after 8, 16, ... squares
-  alignas(64) std::uint8_t iota[64];
-  constexpr Tables() : kind(), piece(), slash_sums(), iota() {
+  alignas(64) std::uint8_t iota[64];       // i
+  alignas(64) std::uint8_t lane[64];       // i / 8: the rank whose text byte i of the aligned layout holds
+  alignas(64) std::uint8_t in_lane[64];    // i % 8
+  alignas(64) std::uint8_t file_bit[64];   // 1 << i for i < 8
+  constexpr Tables() : kind(), piece(), iota(), lane(), in_lane(), file_bit() {
     for (auto& k : kind) k = 0x80;
     const char* letters = "PNBRQKpnbrqk";
     for (int i = 0; i < 12; ++i) {
@@ -94,29 +96,39 @@ struct Tables {
     }
     for (int n = 1; n <= 8; ++n) kind['0' + n] = static_cast<std::uint8_t>(n);
     kind[static_cast<unsigned char>('/')] = 0x40;
-    for (int i = 0; i < 7; ++i) slash_sums[i] = static_cast<std::uint8_t>(8 * (i + 1));
-    for (int i = 0; i < 64; ++i) iota[i] = static_cast<std::uint8_t>(i);
+    for (int i = 0; i < 64; ++i) {
+      iota[i] = static_cast<std::uint8_t>(i);
+      lane[i] = static_cast<std::uint8_t>(i / 8);
+      in_lane[i] = static_cast<std::uint8_t>(i % 8);
+      file_bit[i] = static_cast<std::uint8_t>(i < 8 ? 1 << i : 0);
+    }
   }
 };
 constexpr Tables kTables;
 
 FENMILL_AVX512 inline __m512i load64(const std::uint8_t* p) { return _mm512_load_si512(p); }
 
-// Byte i of the result = byte i - k of v (0 for i < k).
-FENMILL_AVX512 inline __m512i shift_up(__m512i v, __m512i iota, int k) {
-  return _mm512_maskz_permutexvar_epi8(~0ull << k, _mm512_sub_epi8(iota, _mm512_set1_epi8(static_cast<char>(k))), v);
+// The squares of the pieces whose byte has `bit`: the k-th piece in text order stands on the k-th occupied
+// square (FEN order).
+FENMILL_AVX512 inline Bitboard squares_of(__m512i pieces, int bit, __mmask64 piece_bytes, Bitboard occupied) {
+  __mmask64 has = _mm512_test_epi8_mask(pieces, _mm512_set1_epi8(static_cast<char>(bit)));
+  return static_cast<Bitboard>(_pdep_u64(_pext_u64(has, piece_bytes), occupied));
 }
 
 }  // namespace
 
 bool placement_simd_available() {
   static const bool available = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                                __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vbmi") &&
-                                __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("bmi") &&
+                                __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
+                                __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
                                 __builtin_cpu_supports("popcnt");
   return available;
 }
 
+// One gather puts rank r's text (at most 8 bytes in a well-formed placement) into the r-th 8-byte lane; from
+// there each rank is a 64-bit lane: its prefix sums take three shift-adds, its square total and its
+// occupancy byte one sum of absolute differences each. The piece kinds then land on the occupied squares
+// in order (pext/pdep).
 FENMILL_AVX512 bool parse_placement_simd(const char* p, const char* end, Position& pos, const char*& after) {
   const std::size_t avail = static_cast<std::size_t>(end - p);
   const __mmask64 loaded = avail >= 64 ? ~0ull : (1ull << avail) - 1;
@@ -133,36 +145,41 @@ FENMILL_AVX512 bool parse_placement_simd(const char* p, const char* end, Positio
   const __mmask64 in = (1ull << length) - 1;
 
   const __mmask64 slashes = _mm512_mask_cmpeq_epi8_mask(in, kind, _mm512_set1_epi8(0x40));
-  const __mmask64 pieces = _mm512_mask_test_epi8_mask(in, piece, piece);
-  const __mmask64 digits = in & ~slashes & ~pieces;
+  const __mmask64 digits = in & ~slashes & ~_mm512_test_epi8_mask(piece, piece);
   if (digits & (digits >> 1)) return false;  // "44": a run of empty squares takes one digit
   if (_mm_popcnt_u64(slashes) != 7) return false;
 
-  // Squares each byte advances (1 per piece, n per digit); 64 in all, so byte-wide sums cannot overflow.
-  const __m512i advance = _mm512_maskz_mov_epi8(pieces | digits, kind);
-  const __m512i zero = _mm512_setzero_si512();
-  if (_mm512_reduce_add_epi64(_mm512_sad_epu8(advance, zero)) != 64) return false;
+  // Rank r is text[begin_r, end_r): begin_0 = 0, begin_r = slash_(r-1) + 1, end_r = slash_r, end_7 = length.
   const __m512i iota = load64(kTables.iota);
-  __m512i ends = advance;  // inclusive prefix sums: squares covered up to and including byte i
-  for (int k = 1; k < 64; k *= 2) ends = _mm512_add_epi8(ends, shift_up(ends, iota, k));
-  // Each slash must come after 8, 16, ..., 56 squares: every rank then holds exactly 8.
-  const __m512i at_slashes = _mm512_maskz_compress_epi8(slashes, ends);
-  if (_mm512_mask_cmpneq_epi8_mask(0x7F, at_slashes, load64(kTables.slash_sums))) return false;
+  const __m512i slash_at = _mm512_maskz_compress_epi8(slashes, iota);
+  const __m512i ends = _mm512_mask_mov_epi8(slash_at, 1ull << 7, _mm512_set1_epi8(static_cast<char>(length)));
+  const __m512i begins = _mm512_maskz_permutexvar_epi8(~1ull, _mm512_sub_epi8(iota, _mm512_set1_epi8(1)),
+                                                       _mm512_add_epi8(slash_at, _mm512_set1_epi8(1)));
+  const __m512i lane = load64(kTables.lane);
+  const __m512i lane_begin = _mm512_permutexvar_epi8(lane, begins);
+  const __m512i lane_end = _mm512_permutexvar_epi8(lane, ends);
+  if (_mm512_cmpgt_epu8_mask(_mm512_sub_epi8(lane_end, lane_begin), _mm512_set1_epi8(8))) return false;
+  const __m512i source = _mm512_add_epi8(lane_begin, load64(kTables.in_lane));
+  const __mmask64 present = _mm512_cmplt_epu8_mask(source, lane_end);
+  const __m512i advance = _mm512_maskz_mov_epi8(~slashes, kind);  // 1 per piece, n per digit
+  const __m512i rank_advance = _mm512_maskz_permutexvar_epi8(present, source, advance);
+  const __m512i rank_piece = _mm512_maskz_permutexvar_epi8(present, source, piece);
 
-  // Square s (FEN order) is covered by byte j = the number of bytes whose inclusive sum is <= s; the sums
-  // never decrease, so a 6-step binary search per square finds it, all 64 squares at once.
-  __m512i covering = zero;
-  for (int step = 32; step >= 1; step /= 2) {
-    __m512i candidate = _mm512_add_epi8(covering, _mm512_set1_epi8(static_cast<char>(step)));
-    __m512i probe = _mm512_permutexvar_epi8(_mm512_sub_epi8(candidate, _mm512_set1_epi8(1)), ends);
-    covering = _mm512_mask_mov_epi8(covering, _mm512_cmple_epu8_mask(probe, iota), candidate);
-  }
-  const __m512i board = _mm512_permutexvar_epi8(covering, piece);  // a piece's bits, or 0 for an empty square
+  const __m512i zero = _mm512_setzero_si512();
+  if (_mm512_cmpneq_epi64_mask(_mm512_sad_epu8(rank_advance, zero), _mm512_set1_epi64(8))) return false;
+  __m512i sums = rank_advance;  // inclusive prefix sums within each rank (no carries: a rank totals 8)
+  sums = _mm512_add_epi8(sums, _mm512_slli_epi64(sums, 8));
+  sums = _mm512_add_epi8(sums, _mm512_slli_epi64(sums, 16));
+  sums = _mm512_add_epi8(sums, _mm512_slli_epi64(sums, 32));
+  const __mmask64 piece_bytes = _mm512_test_epi8_mask(rank_piece, rank_piece);
+  // A piece on file f sets bit f of its rank's byte; the files in a rank differ, so the bits' sum is their OR.
+  const __m512i bits =
+      _mm512_maskz_permutexvar_epi8(piece_bytes, _mm512_sub_epi8(sums, rank_advance), load64(kTables.file_bit));
+  const Bitboard occupied = static_cast<Bitboard>(_mm_cvtsi128_si64(_mm512_cvtepi64_epi8(_mm512_sad_epu8(bits, zero))));
 
   for (int t = 0; t < kPieceTypeCount; ++t)
-    pos.by_type[t] = __builtin_bswap64(_mm512_test_epi8_mask(board, _mm512_set1_epi8(static_cast<char>(1 << t))));
-  Bitboard black = _mm512_test_epi8_mask(board, _mm512_set1_epi8(0x40));
-  Bitboard occupied = _mm512_test_epi8_mask(board, _mm512_set1_epi8(0x3F));
+    pos.by_type[t] = __builtin_bswap64(squares_of(rank_piece, 1 << t, piece_bytes, occupied));
+  const Bitboard black = squares_of(rank_piece, 0x40, piece_bytes, occupied);
   pos.by_color[kWhite] = __builtin_bswap64(occupied & ~black);
   pos.by_color[kBlack] = __builtin_bswap64(black);
   after = p + length;
