@@ -27,6 +27,7 @@
 #include "io/input_source.h"
 #include "io/line_reader.h"
 #include "io/multi_chunker.h"
+#include "io/range_fill.h"
 #include "io/zstd_reader.h"
 
 namespace fenmill {
@@ -796,6 +797,56 @@ TEST(AtomicOutput, TempFileRemovedOnSigterm) {
   ASSERT_TRUE(WIFSIGNALED(status)) << "child exited with " << WEXITSTATUS(status);
   EXPECT_EQ(WTERMSIG(status), SIGTERM);
   EXPECT_TRUE(dir.entries().empty());
+}
+
+
+// Range chunks, read by the workers themselves: whatever the range size, every line lands in exactly one
+// chunk, whole and in order, a BOM is skipped, and the line counts add up (including a last line without '\n',
+// lines far longer than a range, empty lines and CRLF).
+TEST(RangeFill, EveryLineOnceWholeAndInOrderForAnyRangeSize) {
+  TempDir dir;
+  std::mt19937 rng(11);
+  for (int round = 0; round < 40; ++round) {
+    std::string text = round % 3 == 0 ? "\xEF\xBB\xBF" : "";
+    std::size_t lines = 0;
+    for (int i = static_cast<int>(rng() % 30); i >= 0; --i, ++lines) {
+      std::size_t length = rng() % 4 == 0 ? rng() % 20000 : rng() % 70;  // some lines longer than 4 KiB
+      for (std::size_t k = 0; k < length; ++k) text.push_back(static_cast<char>('a' + rng() % 26));
+      text += rng() % 5 == 0 ? "\r\n" : "\n";
+    }
+    if (round % 2 == 1) {  // no newline at the end
+      text += "tail";
+      ++lines;
+    }
+    std::string path = dir.file("r.fen");
+    write_file(path, text);
+    std::string error;
+    std::shared_ptr<InputSource> source = InputSource::open(path, error, InputOptions{.map_files = false});
+    ASSERT_TRUE(source) << error;
+    ASSERT_EQ(source->positional_size(), text.size());
+    std::string expected = text.substr(text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0);
+    for (std::size_t range : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{7}, std::size_t{64},
+                              std::size_t{5000}, std::size_t{1} << 20}) {
+      std::string joined;
+      std::uint64_t counted = 0, previous_end = 0;
+      for (std::uint64_t at = 0; at < text.size(); at += range) {
+        Chunk chunk;
+        chunk.source = source;
+        chunk.offset = at;
+        chunk.range_end = std::min<std::uint64_t>(at + range, text.size());
+        ASSERT_TRUE(fill_range(chunk, error)) << error;
+        if (chunk.bytes.empty()) continue;
+        EXPECT_EQ(chunk.offset, previous_end == 0 && joined.empty() ? text.size() - expected.size() : previous_end);
+        EXPECT_GE(chunk.offset, at);
+        if (at > 0) EXPECT_LT(chunk.offset, chunk.range_end);  // (the first range's line may start after a BOM)
+        joined += chunk.bytes;
+        counted += chunk.line_count;
+        previous_end = chunk.offset + chunk.bytes.size();
+      }
+      ASSERT_EQ(joined, expected) << "range " << range << " round " << round;
+      EXPECT_EQ(counted, lines) << "range " << range;
+    }
+  }
 }
 
 }  // namespace

@@ -71,6 +71,7 @@ bool BinaryChunker::next(Chunk& out, std::string& error) {
     out.bytes = std::string_view(reinterpret_cast<const char*>(block.records), block.count * header_.record_size);
     out.source = source_;
     out.source_index = source_index_;
+    out.range_end = 0;
     out.source_name = source_->name();
     out.offset = block_offset;
     out.first_line = next_record_;

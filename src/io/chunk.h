@@ -29,6 +29,10 @@ struct Chunk {
   std::uint64_t first_line = 1;     // 1-based number of the chunk's first line within its input
   std::uint64_t line_count = 0;     // lines in the chunk (a last line without '\n' counts)
   std::uint64_t sequence = 0;       // 0, 1, 2, ... over all chunks of all inputs, in order
+  // A chunk not read yet (range_end > 0): it owns the lines that start in [offset, range_end) of `source`, and
+  // whoever processes it reads them with fill_range() (io/range_fill.h). Its first_line is unknown (0) until
+  // the in-order end of the pipeline counts the lines before it.
+  std::uint64_t range_end = 0;
 
   // Keeps the mapping and the name alive while the chunk is in flight, even after the chunker moved on.
   std::shared_ptr<const InputSource> source;

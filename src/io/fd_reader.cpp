@@ -51,4 +51,14 @@ std::size_t FdReader::read(char* dst, std::size_t max_bytes, std::string& error)
   return static_cast<std::size_t>(got);
 }
 
+std::size_t FdReader::read_at(char* dst, std::size_t n, std::uint64_t offset, std::string& error) const {
+  for (;;) {
+    ssize_t got = ::pread(fd_, dst, n, static_cast<off_t>(offset));
+    if (got >= 0) return static_cast<std::size_t>(got);
+    if (errno == EINTR) continue;
+    error = name() + ": read: " + std::strerror(errno);
+    return 0;
+  }
+}
+
 }  // namespace fenmill

@@ -1,5 +1,6 @@
 // Reads a file descriptor (stdin, a pipe, a FIFO, a character device) with read() in blocks.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -22,11 +23,17 @@ class FdReader final : public InputSource {
 
   std::size_t read(char* dst, std::size_t max_bytes, std::string& error) override;
 
+  // A regular file of `size` bytes: positional reads are allowed (see InputSource::read_at).
+  void allow_positional_reads(std::uint64_t size) { regular_size_ = size; }
+  std::uint64_t positional_size() const override { return regular_size_; }
+  std::size_t read_at(char* dst, std::size_t n, std::uint64_t offset, std::string& error) const override;
+
  private:
   int fd_;
   bool owns_fd_;
   ByteBuffer peeked_;
   std::size_t peeked_pos_ = 0;
+  std::uint64_t regular_size_ = 0;
 };
 
 }  // namespace fenmill

@@ -96,6 +96,7 @@ std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::str
     auto reader = std::make_unique<FdReader>(fd, !is_stdin, name);
     head = reader->peek(4, error);
     if (!error.empty()) return nullptr;
+    if (!is_stdin && S_ISREG(st.st_mode) && st.st_size > 0) reader->allow_positional_reads(static_cast<std::uint64_t>(st.st_size));
     source = std::move(reader);
   }
   if (looks_like_zstd(head) || has_zst_suffix(path)) return ZstdReader::wrap(std::move(source), error);

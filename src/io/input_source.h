@@ -3,6 +3,7 @@
 // No exceptions: failures come back as a message in `error` (I/O errors are not per position).
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -40,6 +41,16 @@ class InputSource {
   // The whole input when it is mapped in memory (and then read() is unused); empty otherwise.
   // Valid for the lifetime of this object.
   virtual std::string_view mapped() const { return {}; }
+
+  // Regular, uncompressed files read without a mapping can also be read at any offset, by several threads at
+  // once: the pipeline then lets each worker read its own chunk (io/range_fill.h). Size 0: not possible here.
+  virtual std::uint64_t positional_size() const { return 0; }
+  // Reads up to n bytes at `offset` (pread); returns how many, 0 at the end of the file or on failure (then
+  // `error` is set). Only when positional_size() > 0.
+  virtual std::size_t read_at(char*, std::size_t, std::uint64_t, std::string& error) const {
+    error = name_ + ": positional reads are not supported";
+    return 0;
+  }
 
   // For messages: the path as given, "<stdin>" for "-".
   const std::string& name() const { return name_; }

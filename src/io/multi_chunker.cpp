@@ -8,15 +8,40 @@ MultiChunker::MultiChunker(std::vector<std::string> paths, std::size_t chunk_siz
 bool MultiChunker::next(Chunk& out, std::string& error) {
   error.clear();
   for (;;) {
+    if (ranged_) {
+      std::uint64_t size = ranged_->positional_size();
+      if (ranged_offset_ < size) {
+        out.storage.clear();
+        out.bytes = {};
+        out.source_index = ranged_index_;
+        out.source_name = ranged_->name();
+        out.offset = ranged_offset_;
+        out.range_end = size - ranged_offset_ > chunk_size_ ? ranged_offset_ + chunk_size_ : size;
+        out.first_line = 0;
+        out.line_count = 0;
+        out.sequence = sequence_++;
+        out.source = ranged_;
+        ranged_offset_ = out.range_end;
+        return true;
+      }
+      ranged_.reset();
+    }
     if (!current_) {
       if (next_input_ >= paths_.size()) return false;
       std::size_t index = next_input_++;
       std::shared_ptr<InputSource> source = InputSource::open(paths_[index], error, options_);
       if (!source) return false;
+      if (index < ranges_allowed_.size() && ranges_allowed_[index] && source->positional_size() > 0) {
+        ranged_ = std::move(source);
+        ranged_index_ = static_cast<std::uint32_t>(index);
+        ranged_offset_ = 0;
+        continue;
+      }
       current_.emplace(std::move(source), chunk_size_, static_cast<std::uint32_t>(index));
     }
     if (current_->next(out, error)) {
       out.sequence = sequence_++;
+      out.range_end = 0;
       return true;
     }
     current_.reset();

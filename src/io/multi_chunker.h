@@ -23,6 +23,11 @@ class MultiChunker {
 
   std::size_t input_count() const { return paths_.size(); }
 
+  // Inputs whose flag is set are handed out as range chunks (Chunk::range_end, io/range_fill.h) when they
+  // allow positional reads: regular files, not compressed, not mapped. For line formats whose records are
+  // read without looking back (FEN, EPD).
+  void allow_ranges(std::vector<bool> allowed) { ranges_allowed_ = std::move(allowed); }
+
  private:
   std::vector<std::string> paths_;
   std::size_t chunk_size_;
@@ -30,6 +35,10 @@ class MultiChunker {
   std::size_t next_input_ = 0;
   std::optional<Chunker> current_;
   std::uint64_t sequence_ = 0;
+  std::vector<bool> ranges_allowed_;
+  std::shared_ptr<InputSource> ranged_;  // the input being handed out in ranges
+  std::uint32_t ranged_index_ = 0;
+  std::uint64_t ranged_offset_ = 0;
 };
 
 }  // namespace fenmill

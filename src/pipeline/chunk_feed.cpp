@@ -74,8 +74,16 @@ ChunkFeed::ChunkFeed(const Job& job) : job_(job) {
     input_formats_.push_back(format_by_name_or_magic(path));
     binary += input_formats_.back() == InputFormat::kBinary;
   }
-  if (binary == 0)
+  if (binary == 0) {
     text_.emplace(job.inputs, job.chunk_size, InputOptions{job.mmap});
+    // FEN and EPD records need nothing from earlier lines: workers may read their own byte ranges.
+    // (Not when the format is still to be sniffed from the first bytes.)
+    std::vector<bool> ranges;
+    for (std::size_t i = 0; i < job.inputs.size(); ++i)
+      ranges.push_back((input_formats_[i] == InputFormat::kFen || input_formats_[i] == InputFormat::kEpd) &&
+                       (!job.from_auto || has_format_extension(job.inputs[i])));
+    text_->allow_ranges(std::move(ranges));
+  }
   else if (binary == job.inputs.size())
     binary_.emplace(job.inputs);
   else
@@ -91,7 +99,7 @@ bool ChunkFeed::next_raw(Chunk& out, std::string& error) {
 }
 
 bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& error) {
-  if (chunk.source_index < known_.size() && chunk.first_line > 1 && !binary_) {
+  if (chunk.source_index < known_.size() && (chunk.first_line > 1 || (chunk.range_end > 0 && chunk.offset > 0)) && !binary_) {
     out = known_[chunk.source_index];
     return true;
   }
@@ -161,6 +169,7 @@ void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
   out.source_name = carry_meta_.source_name;
   out.offset = carry_meta_.offset;
   out.first_line = carry_meta_.first_line;
+  out.range_end = 0;
   out.line_count = count_newlines(out.bytes);
   carry_meta_.offset += end;
   carry_meta_.first_line += out.line_count;

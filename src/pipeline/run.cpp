@@ -18,6 +18,7 @@
 #include "formats/binary_record.h"
 #include "formats/csv.h"
 #include "io/atomic_output.h"
+#include "io/range_fill.h"
 #include "pipeline/chunk_feed.h"
 #include "pipeline/chunk_processor.h"
 #include "pipeline/dedup_set.h"
@@ -31,6 +32,7 @@ struct Work {
   Chunk chunk;
   ChunkResult result;
   SourceFormat source;
+  std::string read_error;  // a range chunk that could not be read
 };
 
 // Reuses Work objects, so chunk buffers and result strings keep their capacity between chunks.
@@ -70,10 +72,15 @@ class Sink {
 
   bool consume(const Work& w, std::string& error) {
     const ChunkResult& r = w.result;
-    if (w.chunk.source_index != source_index_) {  // PGN game numbers restart with each input
+    if (w.chunk.source_index != source_index_) {  // PGN game numbers and line numbers restart with each input
       source_index_ = w.chunk.source_index;
       games_in_source_ = 0;
+      lines_in_source_ = 0;
     }
+    // A range chunk's lines were numbered from 1: they follow the lines of the chunks before it.
+    const std::uint64_t line_shift = w.chunk.range_end > 0 ? lines_in_source_ : 0;
+    lines_in_source_ = w.chunk.range_end > 0 ? lines_in_source_ + w.chunk.line_count
+                                             : w.chunk.first_line - 1 + w.chunk.line_count;
     std::uint64_t games_before = games_in_source_;
     games_in_source_ += r.counts.games;
     counts_.add(r.counts);
@@ -93,6 +100,7 @@ class Sink {
     }
     for (Reject rej : r.rejects) {
       rej.game += games_before;  // chunk-local game numbers become input-wide (PGN)
+      rej.line += line_shift;
       std::string_view input(r.reject_text.data() + rej.text_begin, rej.text_end - rej.text_begin);
       if (rejects_) append_reject_json(reject_buffer_, w.chunk.source_name, rej, input);
       if (!job_.html_path.empty() && reported_.size() < kMaxReportedRejects)
@@ -205,6 +213,7 @@ class Sink {
   std::size_t record_size_ = kRecordSize;
   std::uint32_t source_index_ = 0;
   std::uint64_t games_in_source_ = 0;
+  std::uint64_t lines_in_source_ = 0;
   std::string kept_;
   std::vector<std::size_t> kept_ends_;
   std::string buffer_;
@@ -267,12 +276,22 @@ RunOutcome run_job(const Job& job) {
                                     }) &
           tbb::make_filter<Work*, Work*>(tbb::filter_mode::parallel,
                                          [&](Work* w) {
-                                           process_chunk(w->chunk.bytes, w->chunk.first_line, w->source, job,
-                                                         w->result);
+                                           w->read_error.clear();
+                                           if (w->chunk.range_end > 0 && !fill_range(w->chunk, w->read_error)) {
+                                             w->result.clear();
+                                             return w;
+                                           }
+                                           // A range chunk numbers its lines from 1; the sink adds the lines before it.
+                                           std::uint64_t first_line = w->chunk.range_end > 0 ? 1 : w->chunk.first_line;
+                                           process_chunk(w->chunk.bytes, first_line, w->source, job, w->result);
                                            return w;
                                          }) &
           tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order, [&](Work* w) {
             bytes_in += w->chunk.bytes.size();
+            if (!w->read_error.empty() && write_error.empty()) {
+              write_error = w->read_error;
+              write_failed.store(true, std::memory_order_relaxed);
+            }
             if (write_error.empty() && !sink.consume(*w, write_error)) write_failed.store(true, std::memory_order_relaxed);
             progress.update(w->chunk.offset + w->chunk.bytes.size(), w->chunk.source_index, sink.counts().records);
             pool.release(w);
