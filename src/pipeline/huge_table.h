@@ -34,6 +34,21 @@ class HugeTable {
     std::swap(size_, o.size_);
   }
 
+  // Grows to n slots (n >= size()), keeping the contents; the new slots are zero. mremap moves the pages
+  // instead of copying them, so growing touches no memory but the new slots.
+  void grow(std::size_t n) {
+    if (!data_) {
+      HugeTable fresh(n);
+      swap(fresh);
+      return;
+    }
+    void* p = mremap(data_, bytes(), n * sizeof(T), MREMAP_MAYMOVE);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    data_ = static_cast<T*>(p);
+    size_ = n;
+    madvise(p, bytes(), MADV_HUGEPAGE);
+  }
+
   std::size_t size() const { return size_; }
   T& operator[](std::size_t i) { return data_[i]; }
   const T& operator[](std::size_t i) const { return data_[i]; }
