@@ -144,18 +144,22 @@ class Sink {
       distinct_.insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
     }
     std::string& sink = job_.count ? kept_ : binary ? pending_binary_ : buffer_;
-    std::uint32_t begin = 0;
+    // Kept records are copied a run at a time: most runs of new positions are long.
+    std::size_t run_begin = 0, begin = 0;
+    bool in_run = false;
     for (std::size_t i = 0; i < r.keys.size(); ++i) {
-      std::uint32_t end = binary ? static_cast<std::uint32_t>((i + 1) * record_size_) : r.ends[i];
+      std::size_t end = binary ? (i + 1) * record_size_ : r.ends[i];
       if (is_new_[i]) {
-        sink.append(r.out.data() + begin, end - begin);
-        if (job_.count) kept_ends_.push_back(kept_.size());
+        if (!in_run) run_begin = begin, in_run = true;
+        if (job_.count) kept_ends_.push_back(kept_.size() + (end - run_begin));
         ++counts_.written;
       } else {
+        if (in_run) sink.append(r.out.data() + run_begin, begin - run_begin), in_run = false;
         ++counts_.duplicates;
       }
       begin = end;
     }
+    if (in_run) sink.append(r.out.data() + run_begin, begin - run_begin);
   }
 
   // --count: every distinct record with its number of occurrences, tab-separated, in first-seen order.
