@@ -26,6 +26,7 @@
 #include "io/fd_reader.h"
 #include "io/input_source.h"
 #include "io/line_reader.h"
+#include "io/line_splitter.h"
 #include "io/multi_chunker.h"
 #include "io/range_fill.h"
 #include "io/zstd_reader.h"
@@ -801,7 +802,7 @@ TEST(AtomicOutput, TempFileRemovedOnSigterm) {
 
 
 // Range chunks, read by the workers themselves: whatever the range size, every line lands in exactly one
-// chunk, whole and in order, a BOM is skipped, and the line counts add up (including a last line without '\n',
+// chunk, whole and in order, a BOM is skipped, and the lines add up (including a last line without '\n',
 // lines far longer than a range, empty lines and CRLF).
 TEST(RangeFill, EveryLineOnceWholeAndInOrderForAnyRangeSize) {
   TempDir dir;
@@ -840,12 +841,39 @@ TEST(RangeFill, EveryLineOnceWholeAndInOrderForAnyRangeSize) {
         EXPECT_GE(chunk.offset, at);
         if (at > 0) EXPECT_LT(chunk.offset, chunk.range_end);  // (the first range's line may start after a BOM)
         joined += chunk.bytes;
-        counted += chunk.line_count;
+        counted += for_each_line(chunk.bytes, [](std::string_view) {});
         previous_end = chunk.offset + chunk.bytes.size();
       }
       ASSERT_EQ(joined, expected) << "range " << range << " round " << round;
       EXPECT_EQ(counted, lines) << "range " << range;
     }
+  }
+}
+
+
+// The 64-byte-block line splitter gives the same lines as a plain split, for lines of every length around the
+// block size, a last line with or without '\n', empty lines and CR.
+TEST(LineSplitter, SameLinesAsAPlainSplit) {
+  std::mt19937 rng(3);
+  for (int round = 0; round < 2000; ++round) {
+    std::string text;
+    for (int n = static_cast<int>(rng() % 12); n > 0; --n) {
+      std::size_t length = rng() % 3 == 0 ? rng() % 3 : rng() % 140;
+      for (std::size_t k = 0; k < length; ++k) text.push_back(static_cast<char>(rng() % 4 == 0 ? '\r' : 'a' + rng() % 26));
+      text.push_back('\n');
+    }
+    if (rng() % 2) text += "no newline at the end";
+    std::vector<std::string> expected;
+    for (std::size_t start = 0; start < text.size();) {
+      std::size_t nl = text.find('\n', start);
+      if (nl == std::string::npos) nl = text.size();
+      expected.push_back(text.substr(start, nl - start));
+      start = nl + 1;
+    }
+    std::vector<std::string> got;
+    std::uint64_t count = for_each_line(text, [&](std::string_view line) { got.emplace_back(line); });
+    ASSERT_EQ(got, expected) << round;
+    ASSERT_EQ(count, expected.size());
   }
 }
 

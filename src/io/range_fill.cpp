@@ -2,7 +2,6 @@
 
 #include <cstring>
 
-#include "io/chunker.h"
 
 namespace fenmill {
 namespace {
@@ -75,7 +74,7 @@ bool fill_range(Chunk& chunk, std::string& error) {
   }
   chunk.offset = read_from + first;
   chunk.bytes = buf.view().substr(first, end - first);
-  chunk.line_count = count_newlines(chunk.bytes) + (chunk.bytes.back() != '\n');
+  chunk.line_count = 0;  // counted by whoever walks the lines (the pipeline's process_chunk)
   return true;
 }
 

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "formats/binary_record.h"
+#include "io/line_splitter.h"
 #include "formats/csv.h"
 #include "formats/jsonl.h"
 #include "pgn/game_reader.h"
@@ -348,6 +349,7 @@ void ChunkResult::clear() {
   rejects.clear();
   reject_text.clear();
   counts = Counts{};
+  lines = 0;
 }
 
 void process_chunk(std::string_view bytes, std::uint64_t first_line, const SourceFormat& source, const Job& job,
@@ -369,14 +371,7 @@ void process_chunk(std::string_view bytes, std::uint64_t first_line, const Sourc
     for (std::size_t at = 0; at + size <= bytes.size(); at += size) work.binary_record(bytes.substr(at, size), number++);
     return;
   }
-  const char* p = bytes.data();
-  const char* end = p + bytes.size();
-  while (p < end) {
-    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-    const char* line_end = nl ? nl : end;
-    work.line(std::string_view(p, static_cast<std::size_t>(line_end - p)), number++);
-    p = nl ? nl + 1 : end;
-  }
+  result.lines = for_each_line(bytes, [&](std::string_view line) { work.line(line, number++); });
 }
 
 }  // namespace fenmill

@@ -46,6 +46,7 @@ struct ChunkResult {
   std::vector<Reject> rejects;
   std::string reject_text;
   Counts counts;
+  std::uint64_t lines = 0;          // lines walked (text formats), blank ones included
   void clear();
 };
 
