@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 
 namespace fenmill {
 namespace {
@@ -117,8 +118,9 @@ FENMILL_AVX512 inline Bitboard squares_of(__m512i pieces, int bit, __mmask64 pie
 
 }  // namespace
 
+// FENMILL_NO_SIMD=1 in the environment forces the scalar loop (to compare the two paths end to end).
 bool placement_simd_available() {
-  static const bool available = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+  static const bool available = std::getenv("FENMILL_NO_SIMD") == nullptr && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                                 __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
                                 __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
                                 __builtin_cpu_supports("popcnt");

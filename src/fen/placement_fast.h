@@ -13,7 +13,8 @@ namespace fenmill {
 bool parse_placement_fast(const char* p, const char* end, Position& pos, const char*& after);
 
 // The two implementations, for tests and benchmarks. parse_placement_simd also refuses placements of 64
-// characters or more, and may be called only when placement_simd_available() (checked once).
+// characters or more, and may be called only when placement_simd_available() (checked once; the environment
+// variable FENMILL_NO_SIMD turns it off, so the scalar path can be run end to end).
 bool parse_placement_scalar(const char* p, const char* end, Position& pos, const char*& after);
 bool placement_simd_available();
 bool parse_placement_simd(const char* p, const char* end, Position& pos, const char*& after);
