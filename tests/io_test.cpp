@@ -424,6 +424,23 @@ TEST(InputSource, FileLargerThan4GiBIsMappedWhole) {
   auto source = open_ok(path);
   ASSERT_EQ(source->mapped().size(), size);
   EXPECT_EQ(source->mapped().substr(tail_offset), tail);  // touches only the last pages
+
+  // The same file read by positional reads, as pipeline workers do: offsets past 4 GiB.
+  ASSERT_EQ(::truncate(path.c_str(), static_cast<off_t>(size)), 0);
+  fd = ::open(path.c_str(), O_WRONLY);
+  ASSERT_EQ(::pwrite(fd, "\n", 1, static_cast<off_t>(tail_offset - 1)), 1);
+  ::close(fd);
+  std::string error;
+  std::shared_ptr<InputSource> unmapped = InputSource::open(path, error, InputOptions{.map_files = false});
+  ASSERT_TRUE(unmapped) << error;
+  ASSERT_EQ(unmapped->positional_size(), size);
+  Chunk chunk;
+  chunk.source = unmapped;
+  chunk.offset = tail_offset - 100;
+  chunk.range_end = size;
+  ASSERT_TRUE(fill_range(chunk, error)) << error;
+  EXPECT_EQ(chunk.bytes, tail);
+  EXPECT_EQ(chunk.offset, tail_offset);
 }
 
 // ---------------------------------------------------------------- chunks and lines
