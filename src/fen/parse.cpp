@@ -230,7 +230,10 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
   c.skip_blanks();
   if (c.p == c.end) return fail(ErrorCode::kEmptyRecord, c, 0);
 
+  const bool placement_at_start = c.p == text.data();
   if (ErrorCode e = parse_placement(c, pos); e != ErrorCode::kOk) return fail(e, c, 1);
+  // Any placement either loop accepts is canonical (ranks of 8, digits 1-8, no "44"): writers may copy it.
+  placement_length = placement_at_start ? static_cast<std::uint8_t>(c.p - text.data()) : 0;
   std::uint8_t fields = 1;
   auto next_field = [&] {
     c.skip_blanks();
@@ -253,6 +256,7 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
   }
   ParseResult result;
   result.fields = fields;
+  result.placement_length = placement_length;
   if (fields == 4 && next_field()) {
     Cursor saved = c;
     std::uint64_t half = 0, full = 0;

@@ -25,8 +25,8 @@ struct ParseResult {
   std::uint8_t fields = 0;      // how many FEN fields were present (1..6)
   std::uint32_t rest = 0;       // with allow_operations: offset where EPD operations start, else end
   bool clock_repaired = false;  // repair mode changed a clock
-  // When not 0: the placement is text[0, placement_length), already canonical (the common layout was read in
-  // one pass), so writers may copy it (see write.h). 0 when the careful parser read the record.
+  // When not 0: the placement is text[0, placement_length), already canonical (every accepted placement is),
+  // so writers may copy it (see write.h). 0 when the record starts with blanks.
   std::uint8_t placement_length = 0;
   bool ok() const { return code == ErrorCode::kOk; }
   bool completed() const { return fields < 4; }  // side/castling/ep were filled in with defaults
