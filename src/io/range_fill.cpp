@@ -35,7 +35,6 @@ bool fill_range(Chunk& chunk, std::string& error) {
   const std::size_t limit = static_cast<std::size_t>(chunk.range_end - read_from);  // lines must start before it
   const std::size_t want = chunk.offset == 0 && limit < 3 ? 3 : limit;                // room to see a BOM
   std::size_t got = 0;
-  buf.reserve(want + kFirstReadAhead);  // room for the usual end of the last line: no regrowth copy
   if (!read_into(source, buf, read_from, want, got, error)) return false;
   bool at_end = got < want;
   std::size_t first = 0;  // index in buf of the first line the range owns

@@ -355,9 +355,6 @@ void ChunkResult::clear() {
 void process_chunk(std::string_view bytes, std::uint64_t first_line, const SourceFormat& source, const Job& job,
                    ChunkResult& result) {
   result.clear();
-  // Normalized text is about as long as its input (longer when clocks are filled in): reserve that much up
-  // front, so the buffer does not grow and copy itself record by record.
-  if (job.writes_positions() && source.format != InputFormat::kPgn) result.out.reserve(bytes.size() + bytes.size() / 8 + 4096);
   ChunkWork work(source, job, result);
   std::uint64_t number = first_line;
   if (source.format == InputFormat::kPgn) {
