@@ -78,11 +78,6 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw) {
   sub->add_flag("--no-progress", raw.no_progress, "never show progress");
 }
 
-bool ends_with(const std::string& s, const char* suffix) {
-  std::string_view sv(s), suf(suffix);
-  return sv.size() >= suf.size() && sv.substr(sv.size() - suf.size()) == suf;
-}
-
 // "FROM:TO", "FROM:", ":TO" or "N" (one ply); false if malformed.
 bool parse_plies(const std::string& text, Job& job) {
   if (text.empty()) return true;
@@ -102,10 +97,10 @@ void resolve(Job& job, const RawOptions& raw, bool count) {
   using fenmill::OutputFormat;
   std::string to = raw.to;
   if (to.empty()) {
-    to = ends_with(job.output, ".epd")     ? "epd"
-         : ends_with(job.output, ".bin")   ? "bin"
-         : ends_with(job.output, ".csv")   ? "csv"
-         : ends_with(job.output, ".jsonl") ? "jsonl"
+    to = job.output.ends_with(".epd")     ? "epd"
+         : job.output.ends_with(".bin")   ? "bin"
+         : job.output.ends_with(".csv")   ? "csv"
+         : job.output.ends_with(".jsonl") ? "jsonl"
                                            : "fen";
   }
   job.to = to == "epd"     ? OutputFormat::kEpd

@@ -15,7 +15,7 @@ Progress::Progress(int mode, const std::vector<std::string>& inputs)
   for (const std::string& path : inputs) {
     struct stat st {};
     bool known = path != "-" && stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
-                 !(path.size() > 4 && path.compare(path.size() - 4, 4, ".zst") == 0);
+                 !path.ends_with(".zst");
     sizes_.push_back(known ? static_cast<std::uint64_t>(st.st_size) : 0);
     all_known = all_known && known;
     total_ += sizes_.back();
