@@ -25,7 +25,7 @@
 #include "io/chunker.h"
 #include "io/fd_reader.h"
 #include "io/input_source.h"
-#include "io/line_reader.h"
+#include "line_reader.h"
 #include "io/line_splitter.h"
 #include "io/multi_chunker.h"
 #include "io/range_fill.h"

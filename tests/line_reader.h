@@ -1,4 +1,5 @@
-// Walks the lines of a chunk: text without the '\n' and without one trailing '\r', with line numbers.
+// Test helper: walks the lines of a chunk (text without the '\n' and one trailing '\r', with line numbers and
+// offsets), to check what the chunkers hand out. The pipeline itself walks lines with io/line_splitter.h.
 #pragma once
 #include <cstdint>
 #include <cstring>
