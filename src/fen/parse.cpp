@@ -1,6 +1,7 @@
 #include "fen/parse.h"
 
 #include "fen/placement_fast.h"
+#include "fen/text_cursor.h"
 
 namespace fenmill {
 namespace {
@@ -17,25 +18,6 @@ struct PlacementTable {
   }
 };
 constexpr PlacementTable kPlacement;
-
-inline bool is_blank(char c) { return c == ' ' || c == '\t'; }
-// Ignored at the end of a record: blanks, CR, and the NUL that some EPD collections put before LF.
-inline bool is_trailing_junk(char c) { return is_blank(c) || c == '\r' || c == '\0'; }
-
-struct Cursor {
-  const char* begin;
-  const char* p;
-  const char* end;
-  // EPD: from the en-passant field on, a ';' also ends a field, as in "w - -; bm e4" or "0 1; D1 20"
-  // (real collections write both).
-  bool semicolon_ends_field;
-  std::uint32_t column() const { return static_cast<std::uint32_t>(p - begin) + 1; }
-  void skip_blanks() {
-    while (p < end && is_blank(*p)) ++p;
-  }
-  bool at_operations() const { return semicolon_ends_field && p < end && *p == ';'; }
-  bool at_field_end() const { return p == end || is_blank(*p) || at_operations(); }
-};
 
 ParseResult fail(ErrorCode code, const Cursor& c, std::uint8_t fields) {
   ParseResult r;
@@ -129,17 +111,6 @@ ErrorCode parse_ep(Cursor& c, Position& pos) {
     c.p += 2;
   }
   return c.at_field_end() ? ErrorCode::kOk : ErrorCode::kBadEpSyntax;
-}
-
-// Parses an unsigned decimal; returns false on anything that is not one. Saturates at 2^32-1.
-bool parse_uint(Cursor& c, std::uint64_t& value) {
-  const char* start = c.p;
-  value = 0;
-  while (c.p < c.end && *c.p >= '0' && *c.p <= '9') {
-    if (value < (1ull << 32)) value = value * 10 + static_cast<unsigned>(*c.p - '0');
-    ++c.p;
-  }
-  return c.p != start && c.at_field_end();
 }
 
 // The common layout, "<placement> w KQkq - 0 1" or its first four fields, single spaces, no EPD

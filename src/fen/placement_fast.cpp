@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "fen/text_cursor.h"
+
 namespace fenmill {
 namespace {
 
@@ -55,7 +57,7 @@ bool parse_placement_scalar(const char* p, const char* text_end, Position& pos, 
   int empty_runs = count_bits(empty & ~((empty << 1) & ~kFileA));
   constexpr Bitboard kSlashSquares = 0x0101010101010100ull;  // right after squares 8, 16, ..., 56
   std::uint32_t expected = 64 | 7 * kSlashUnit | static_cast<std::uint32_t>(empty_runs) * kDigitUnit;
-  if (count != expected || slot[12] != kSlashSquares || (p != text_end && *p != ' ' && *p != '\t')) return false;
+  if (count != expected || slot[12] != kSlashSquares || (p != text_end && !is_blank(*p))) return false;
   for (int t = 0; t < kPieceTypeCount; ++t) pos.by_type[t] = __builtin_bswap64(slot[t] | slot[t + 6]);
   pos.by_color[kWhite] = __builtin_bswap64(white);
   pos.by_color[kBlack] = __builtin_bswap64(black);
@@ -143,7 +145,7 @@ FENMILL_AVX512 bool parse_placement_simd(const char* p, const char* end, Positio
                          _mm512_movepi8_mask(text) | ~loaded;
   if (stop == 0) return false;  // 64 placement characters and maybe more: the scalar loop takes those
   const unsigned length = static_cast<unsigned>(_tzcnt_u64(stop));
-  if (length < avail && p[length] != ' ' && p[length] != '\t') return false;
+  if (length < avail && !is_blank(p[length])) return false;
   const __mmask64 in = (1ull << length) - 1;
 
   const __mmask64 slashes = _mm512_mask_cmpeq_epi8_mask(in, kind, _mm512_set1_epi8(0x40));

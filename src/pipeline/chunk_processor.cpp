@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "fen/text_cursor.h"
 #include "formats/binary_record.h"
 #include "io/line_splitter.h"
 #include "formats/csv.h"
@@ -18,12 +19,12 @@ namespace {
 
 bool is_blank_line(std::string_view line) {
   for (char c : line)
-    if (c != ' ' && c != '\t' && c != '\r' && c != '\0') return false;
+    if (!is_trailing_junk(c)) return false;
   return true;
 }
 
 std::string_view trim_end(std::string_view s) {
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\0')) s.remove_suffix(1);
+  while (!s.empty() && is_trailing_junk(s.back())) s.remove_suffix(1);
   return s;
 }
 

@@ -1,5 +1,7 @@
 #include "xiangqi/parse.h"
 
+#include "fen/text_cursor.h"
+
 namespace fenmill::xiangqi {
 namespace {
 
@@ -28,21 +30,6 @@ struct PlacementTable {
   }
 };
 constexpr PlacementTable kPlacement;
-
-inline bool is_blank(char c) { return c == ' ' || c == '\t'; }
-// Ignored at the end of a record, as for chess: blanks, CR, NUL.
-inline bool is_trailing_junk(char c) { return is_blank(c) || c == '\r' || c == '\0'; }
-
-struct Cursor {
-  const char* begin;
-  const char* p;
-  const char* end;
-  std::uint32_t column() const { return static_cast<std::uint32_t>(p - begin) + 1; }
-  void skip_blanks() {
-    while (p < end && is_blank(*p)) ++p;
-  }
-  bool at_field_end() const { return p == end || is_blank(*p); }
-};
 
 ParseResult fail(ErrorCode code, const Cursor& c, std::uint8_t fields, std::uint8_t seen = 0) {
   ParseResult r;
@@ -172,17 +159,6 @@ ErrorCode parse_placement(Cursor& c, Position& pos, std::uint8_t& seen) {
       pos.by_type[t] |= b;
     }
   return ErrorCode::kOk;
-}
-
-// Parses an unsigned decimal; returns false on anything that is not one. Saturates at 2^32.
-bool parse_uint(Cursor& c, std::uint64_t& value) {
-  const char* start = c.p;
-  value = 0;
-  while (c.p < c.end && *c.p >= '0' && *c.p <= '9') {
-    if (value < (1ull << 32)) value = value * 10 + static_cast<unsigned>(*c.p - '0');
-    ++c.p;
-  }
-  return c.p != start && c.at_field_end();
 }
 
 // A clock written as '-' (the document's "w - - - 1").

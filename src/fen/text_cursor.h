@@ -1,0 +1,39 @@
+// Reading a record's fields left to right: the byte classes a FEN line ignores, and a cursor with the field
+// helpers the chess and the Xiangqi parsers share (and the pipeline's blank-line test).
+#pragma once
+#include <cstdint>
+
+namespace fenmill {
+
+inline bool is_blank(char c) { return c == ' ' || c == '\t'; }
+// Ignored at the end of a record: blanks, CR, and the NUL that some EPD collections put before LF.
+inline bool is_trailing_junk(char c) { return is_blank(c) || c == '\r' || c == '\0'; }
+
+struct Cursor {
+  const char* begin;
+  const char* p;
+  const char* end;
+  // EPD: from the en-passant field on, a ';' also ends a field, as in "w - -; bm e4" or "0 1; D1 20"
+  // (real collections write both). Always false for Xiangqi.
+  bool semicolon_ends_field = false;
+  std::uint32_t column() const { return static_cast<std::uint32_t>(p - begin) + 1; }
+  void skip_blanks() {
+    while (p < end && is_blank(*p)) ++p;
+  }
+  bool at_operations() const { return semicolon_ends_field && p < end && *p == ';'; }
+  bool at_field_end() const { return p == end || is_blank(*p) || at_operations(); }
+};
+
+// Parses an unsigned decimal ending at a field end; false on anything else. Stops accumulating once the value
+// reaches 2^32, so any larger number still reads as out of range for the callers' checks.
+inline bool parse_uint(Cursor& c, std::uint64_t& value) {
+  const char* start = c.p;
+  value = 0;
+  while (c.p < c.end && *c.p >= '0' && *c.p <= '9') {
+    if (value < (1ull << 32)) value = value * 10 + static_cast<unsigned>(*c.p - '0');
+    ++c.p;
+  }
+  return c.p != start && c.at_field_end();
+}
+
+}  // namespace fenmill
