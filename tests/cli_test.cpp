@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli_util.h"
+#include "summary_json.h"
 #include "fen/write.h"
 #include "formats/binary_file.h"
 #include "formats/binary_record.h"
@@ -37,33 +38,6 @@ bool update_golden() {
 
 std::string golden(const std::string& name) { return read_file(kGoldenDir / name); }
 std::string expected(const std::string& name) { return read_file(kExpectedDir / name); }
-
-// The summary's "seconds" differ from run to run; everything else must not.
-std::string without_seconds(const std::string& summary) {
-  static const std::regex seconds(R"("seconds": [0-9]+\.[0-9]+)");
-  return std::regex_replace(summary, seconds, "\"seconds\": 0");
-}
-
-// A number field of the flat summary / stats JSON.
-std::uint64_t json_number(const std::string& json, const std::string& key) {
-  std::smatch m;
-  if (!std::regex_search(json, m, std::regex("\"" + key + "\": ([0-9]+)"))) {
-    ADD_FAILURE() << "no \"" << key << "\" in " << json;
-    return ~0ull;
-  }
-  return std::stoull(m[1]);
-}
-
-std::uint64_t sum_by_code(const std::string& json) {
-  std::smatch m;
-  if (!std::regex_search(json, m, std::regex(R"("invalid_by_code": \{([^}]*)\})"))) return ~0ull;
-  std::string body = m[1];
-  std::uint64_t sum = 0;
-  static const std::regex entry(R"("[A-Z_]+": ([0-9]+))");
-  for (auto it = std::sregex_iterator(body.begin(), body.end(), entry); it != std::sregex_iterator(); ++it)
-    sum += std::stoull((*it)[1]);
-  return sum;
-}
 
 std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli_util.h"
+#include "summary_json.h"
 
 namespace fenmill::cli_test {
 namespace {
@@ -208,27 +209,6 @@ Input make_input(std::uint64_t seed) {
   return input;
 }
 
-// A flat JSON number field.
-std::uint64_t number(const std::string& json, const std::string& key) {
-  std::smatch m;
-  EXPECT_TRUE(std::regex_search(json, m, std::regex("\"" + key + "\": ([0-9]+)"))) << key << " in " << json;
-  return m.empty() ? ~0ull : std::stoull(m[1]);
-}
-
-std::uint64_t sum_by_code(const std::string& json) {
-  std::smatch m;
-  if (!std::regex_search(json, m, std::regex(R"("invalid_by_code": \{([^}]*)\})"))) return ~0ull;
-  std::string body = m[1];
-  std::uint64_t sum = 0;
-  static const std::regex entry(R"("[A-Z_]+": ([0-9]+))");
-  for (auto it = std::sregex_iterator(body.begin(), body.end(), entry); it != std::sregex_iterator(); ++it)
-    sum += std::stoull((*it)[1]);
-  return sum;
-}
-
-std::string without_seconds(const std::string& summary) {
-  return std::regex_replace(summary, std::regex(R"("seconds": [0-9.]+)"), "\"seconds\": 0");
-}
 
 // The first four space-separated fields: the default dedup key of a normalized FEN.
 std::string position_fields(const std::string& fen) {
@@ -309,7 +289,7 @@ TEST(PipelineProperty, SameBytesForEveryChunkSizeAndThreadCount) {
       first = false;
     }
   // Mapped inputs (--mmap) instead of read(): the same bytes again.
-  for (const std::string& chunk : {"3", "65536"}) {
+  for (const std::string chunk : {"3", "65536"}) {
     SCOPED_TRACE("--mmap, chunk size " + chunk);
     for (int c = 0; c < 2; ++c) {
       RunOutput o = run_pipeline(dir, commands[c], {"--mmap", "--threads", "2", "--chunk-size", chunk});
@@ -336,22 +316,22 @@ TEST(PipelineProperty, SameBytesForEveryChunkSizeAndThreadCount) {
   for (const RunOutput* o : {&norm, &dedup}) {
     SCOPED_TRACE(o == &norm ? "normalize" : "dedup");
     const std::string& s = o->summary;
-    EXPECT_EQ(number(s, "records"), input.records);
-    EXPECT_EQ(number(s, "records"), number(s, "valid") + number(s, "invalid"));
-    EXPECT_EQ(sum_by_code(s), number(s, "invalid"));
-    EXPECT_EQ(number(s, "invalid"), split_lines(o->rejects).size());
-    EXPECT_EQ(number(s, "written"), split_lines(o->out).size());
-    EXPECT_EQ(number(s, "bytes_in"), input.files[0].size() - 3 + input.files[1].size()) << "all bytes but the BOM";
-    EXPECT_EQ(number(s, "repaired"), 0u);
+    EXPECT_EQ(json_number(s, "records"), input.records);
+    EXPECT_EQ(json_number(s, "records"), json_number(s, "valid") + json_number(s, "invalid"));
+    EXPECT_EQ(sum_by_code(s), json_number(s, "invalid"));
+    EXPECT_EQ(json_number(s, "invalid"), split_lines(o->rejects).size());
+    EXPECT_EQ(json_number(s, "written"), split_lines(o->out).size());
+    EXPECT_EQ(json_number(s, "bytes_in"), input.files[0].size() - 3 + input.files[1].size()) << "all bytes but the BOM";
+    EXPECT_EQ(json_number(s, "repaired"), 0u);
   }
-  EXPECT_EQ(number(norm.summary, "written"), number(norm.summary, "valid"));
-  EXPECT_EQ(number(norm.summary, "duplicates"), 0u);
-  EXPECT_EQ(number(dedup.summary, "valid"), number(dedup.summary, "written") + number(dedup.summary, "duplicates"));
+  EXPECT_EQ(json_number(norm.summary, "written"), json_number(norm.summary, "valid"));
+  EXPECT_EQ(json_number(norm.summary, "duplicates"), 0u);
+  EXPECT_EQ(json_number(dedup.summary, "valid"), json_number(dedup.summary, "written") + json_number(dedup.summary, "duplicates"));
   // The input really has what the test is about.
-  EXPECT_GT(number(norm.summary, "invalid"), 200u);
-  EXPECT_GT(number(norm.summary, "valid"), 1000u);
-  EXPECT_GT(number(dedup.summary, "duplicates"), 200u);
-  EXPECT_GT(number(norm.summary, "completed"), 50u);
+  EXPECT_GT(json_number(norm.summary, "invalid"), 200u);
+  EXPECT_GT(json_number(norm.summary, "valid"), 1000u);
+  EXPECT_GT(json_number(dedup.summary, "duplicates"), 200u);
+  EXPECT_GT(json_number(norm.summary, "completed"), 50u);
 
   // Every reject names the right file and line, and quotes it.
   std::size_t checked = 0;
@@ -370,7 +350,7 @@ TEST(PipelineProperty, SameBytesForEveryChunkSizeAndThreadCount) {
     EXPECT_EQ(json_string_at(reject, at + 9), text) << reject;
     ++checked;
   }
-  EXPECT_EQ(checked, number(norm.summary, "invalid"));
+  EXPECT_EQ(checked, json_number(norm.summary, "invalid"));
 }
 
 // --key full: the key is the whole normalized FEN; --count: the occurrences add up to the valid records.
@@ -402,7 +382,7 @@ TEST(PipelineProperty, FullKeyAndCounts) {
     total += n;
   }
   EXPECT_TRUE(stripped == plain.out) << "--count lists the same positions in the same order";
-  EXPECT_EQ(total, number(plain.summary, "valid"));
+  EXPECT_EQ(total, json_number(plain.summary, "valid"));
 }
 
 }  // namespace
