@@ -450,14 +450,16 @@ struct Collected {
   ReplayStats stats;
 };
 
-Collected replay(std::string_view pgn, std::uint64_t first_line = 1, bool keep_partial_games = false) {
+// Each position as "game:ply FEN" ("game:ply/depth FEN" when variations are followed); errors and ends as
+// replay() reports them.
+Collected replay_with(std::string_view pgn, std::uint64_t first_line, const ReplayOptions& options) {
   Collected c;
-  ReplayOptions options;
-  options.keep_partial_games = keep_partial_games;
   c.stats = replay_games(
       pgn, first_line,
       [&](const GameInfo& game, const PlyInfo& ply, const Position& pos) {
-        c.fens.push_back(std::to_string(game.index) + ":" + std::to_string(ply.ply) + " " + to_fen(pos, game.chess960 ? CastlingNotation::kShredder : CastlingNotation::kXFen));
+        std::string label = std::to_string(game.index) + ":" + std::to_string(ply.ply);
+        if (options.follow_variations) label += "/" + std::to_string(ply.variation_depth);
+        c.fens.push_back(label + " " + to_fen(pos, game.chess960 ? CastlingNotation::kShredder : CastlingNotation::kXFen));
         c.lines.push_back(ply.line);
       },
       [&](const GameInfo& game, const ReplayError& e) {
@@ -469,6 +471,12 @@ Collected replay(std::string_view pgn, std::uint64_t first_line = 1, bool keep_p
       },
       options);
   return c;
+}
+
+Collected replay(std::string_view pgn, std::uint64_t first_line = 1, bool keep_partial_games = false) {
+  ReplayOptions options;
+  options.keep_partial_games = keep_partial_games;
+  return replay_with(pgn, first_line, options);
 }
 
 TEST(PgnReader, TwoGamesPositionsAndTags) {
@@ -594,28 +602,11 @@ TEST(PgnReader, ChunksCutAtGameStartsGiveTheSamePositions) {
 
 // ---------------------------------------------------------------- variations (ReplayOptions::follow_variations)
 
-// Each position as "game:ply/depth FEN"; errors and ends as replay() writes them.
 Collected replay_following(std::string_view pgn, bool keep_partial_games = false) {
-  Collected c;
   ReplayOptions options;
   options.follow_variations = true;
   options.keep_partial_games = keep_partial_games;
-  c.stats = replay_games(
-      pgn, 1,
-      [&](const GameInfo& game, const PlyInfo& ply, const Position& pos) {
-        c.fens.push_back(std::to_string(game.index) + ":" + std::to_string(ply.ply) + "/" +
-                         std::to_string(ply.variation_depth) + " " + to_fen(pos));
-        c.lines.push_back(ply.line);
-      },
-      [&](const GameInfo& game, const ReplayError& e) {
-        c.errors.push_back(std::to_string(game.index) + ":" + std::to_string(e.line) + ":" + std::to_string(e.ply) + ":" +
-                           std::string(pgn_error_name(e.code)) + ":" + std::string(e.token));
-      },
-      [&](const GameInfo& game, const GameEnd& end) {
-        c.ends.push_back(std::to_string(game.index) + ":" + std::string(end.result) + ":" + std::to_string(end.plies));
-      },
-      options);
-  return c;
+  return replay_with(pgn, 1, options);
 }
 
 std::string at(std::string_view prefix, std::initializer_list<std::string_view> moves) {
