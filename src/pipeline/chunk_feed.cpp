@@ -61,7 +61,7 @@ InputFormat input_format_of(const Job& job, std::string_view name) {
 // the binary format's magic; text formats are sniffed later, from the first chunk.
 InputFormat ChunkFeed::format_by_name_or_magic(const std::string& path) {
   InputFormat format = input_format_of(job_, path);
-  if (!job_.from_auto || has_format_extension(path)) return format;
+  if (decided_by_name(path)) return format;
   std::string head, error;
   const std::string_view magic(kBinaryMagic, sizeof kBinaryMagic);
   if (!peek_input(path, magic.size(), head, error)) return format;  // the reader reports the error
@@ -81,7 +81,7 @@ ChunkFeed::ChunkFeed(const Job& job) : job_(job) {
     std::vector<bool> ranges;
     for (std::size_t i = 0; i < job.inputs.size(); ++i)
       ranges.push_back((input_formats_[i] == InputFormat::kFen || input_formats_[i] == InputFormat::kEpd) &&
-                       (!job.from_auto || has_format_extension(job.inputs[i])));
+                       decided_by_name(job.inputs[i]));
     text_->allow_ranges(std::move(ranges));
   }
   else if (binary == job.inputs.size())
@@ -105,7 +105,7 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
   }
   SourceFormat f;
   f.format = input_formats_[chunk.source_index];
-  if (job_.from_auto && f.format == InputFormat::kFen && chunk.first_line == 1 && !has_format_extension(chunk.source_name))
+  if (f.format == InputFormat::kFen && chunk.first_line == 1 && !decided_by_name(chunk.source_name))
     f.format = sniff_format(chunk.bytes);
   if (f.format == InputFormat::kCsv) {
     std::string_view name = chunk.source_name;

@@ -14,6 +14,7 @@
 namespace fenmill {
 
 InputFormat input_format_of(const Job& job, std::string_view name);
+bool has_format_extension(std::string_view name);
 
 class ChunkFeed {
  public:
@@ -22,6 +23,8 @@ class ChunkFeed {
   bool next(Chunk& out, SourceFormat& format, std::string& error);
 
  private:
+  // --from says the format, or the name's extension does: nothing to sniff from the content.
+  bool decided_by_name(std::string_view path) const { return !job_.from_auto || has_format_extension(path); }
   InputFormat format_by_name_or_magic(const std::string& path);
   bool next_raw(Chunk& out, std::string& error);
   bool resolve(const Chunk& chunk, SourceFormat& out, std::string& error);
