@@ -22,14 +22,14 @@ class DedupSet {
   // Inserts the key; returns whether it was new.
   bool insert(DedupKey key) { return insert_slot(key) != kFound; }
   // Inserts n keys in order, setting is_new[i]. Prefetches slots ahead: the table is far larger than the
-  // caches, so a lone insert mostly waits for memory.
+  // caches, so a lone insert mostly waits for memory (32 ahead: bench/dedup_bench.cpp, docs/PERFORMANCE.md).
   void insert_batch(const DedupKey* keys, std::size_t n, std::uint8_t* is_new) {
     reserve(size_ + n);
-    constexpr std::size_t kAhead = 16;
-    std::size_t mask = slots_.size() - 1;
+    constexpr std::size_t kAhead = 32;
+    const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = 0; i < n; ++i) {
       if (i + kAhead < n) __builtin_prefetch(&slots_[keys[i + kAhead].lo & mask]);
-      is_new[i] = insert_slot(keys[i]) != kFound;
+      is_new[i] = insert_slot_with_room(keys[i], mask) != kFound;
     }
   }
   // Makes room for n keys without growing on the way.
@@ -43,14 +43,17 @@ class DedupSet {
   static constexpr std::size_t kFound = ~std::size_t(0);
   // Returns the slot index of a newly inserted key, or kFound if it was present.
   std::size_t insert_slot(DedupKey key) {
+    if ((size_ + 1) * 10 > slots_.size() * 7) grow();
+    return insert_slot_with_room(key, slots_.size() - 1);
+  }
+  // The same, when the caller has made room: `mask` is slots_.size() - 1.
+  std::size_t insert_slot_with_room(DedupKey key, std::size_t mask) {
     if (key == DedupKey{}) {  // the all-zero key marks empty slots; track it aside
       if (has_zero_) return kFound;
       has_zero_ = true;
       ++size_;
       return slots_.size();  // a virtual slot just past the table
     }
-    if ((size_ + 1) * 10 > slots_.size() * 7) grow();
-    std::size_t mask = slots_.size() - 1;
     for (std::size_t i = key.lo & mask;; i = (i + 1) & mask) {
       if (slots_[i] == key) return kFound;
       if (slots_[i] == DedupKey{}) {

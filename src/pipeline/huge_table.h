@@ -1,10 +1,14 @@
-// A fixed-size array of trivially copyable slots in anonymous memory: zero-filled by the kernel (no clearing
-// pass) and backed by transparent huge pages where the system allows, because on the VMs measured every 4 KiB
-// page fault of a large hash table was dear (docs/PERFORMANCE.md).
+// A growable array of trivially copyable slots in anonymous memory: zero-filled by the kernel (no clearing
+// pass) and backed by transparent huge pages where the system allows. A large address range is reserved
+// once, 2 MiB-aligned, and the array grows inside it: growing never moves the pages, so they stay huge.
+// (An mremap to an address the kernel picks is not 2 MiB-aligned and splits them into 4 KiB pages; on
+// the VMs measured, a dedup table in 4 KiB pages spent most of its inserts walking page tables:
+// docs/PERFORMANCE.md.)
 #pragma once
 #include <sys/mman.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -14,39 +18,41 @@ namespace fenmill {
 template <typename T>
 class HugeTable {
   static_assert(std::is_trivially_copyable_v<T>);
+  static constexpr std::size_t kHugePage = std::size_t(2) << 20;
+  // Address space only: reserved pages cost nothing until made writable and touched.
+  static constexpr std::size_t kDefaultReserve = std::size_t(64) << 30;
 
  public:
   HugeTable() = default;
-  explicit HugeTable(std::size_t n) : size_(n) {
-    if (n == 0) return;
-    void* p = mmap(nullptr, bytes(), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();  // like std::vector: out of memory is not a data error
-    madvise(p, bytes(), MADV_HUGEPAGE);
-    data_ = static_cast<T*>(p);
+  // `reserve_bytes`: the address range to reserve at first (tests pass a small one to exercise moving).
+  explicit HugeTable(std::size_t n, std::size_t reserve_bytes = kDefaultReserve) : first_reserve_(reserve_bytes) {
+    grow(n);
   }
-  ~HugeTable() {
-    if (data_) munmap(data_, bytes());
-  }
+  ~HugeTable() { release(); }
   HugeTable(const HugeTable&) = delete;
   HugeTable& operator=(const HugeTable&) = delete;
   void swap(HugeTable& o) noexcept {
+    std::swap(base_, o.base_);
     std::swap(data_, o.data_);
     std::swap(size_, o.size_);
+    std::swap(writable_, o.writable_);
+    std::swap(reserved_, o.reserved_);
+    std::swap(mapped_, o.mapped_);
+    std::swap(first_reserve_, o.first_reserve_);
   }
 
-  // Grows to n slots (n >= size()), keeping the contents; the new slots are zero. mremap moves the pages
-  // instead of copying them, so growing touches no memory but the new slots.
+  // Grows to n slots (n >= size()), keeping the contents; the new slots are zero. Only the new slots'
+  // memory is touched (by the caller, later).
   void grow(std::size_t n) {
-    if (!data_) {
-      HugeTable fresh(n);
-      swap(fresh);
-      return;
+    std::size_t want = round_up(n * sizeof(T), kHugePage);
+    if (want > reserved_) move_to_larger_reservation(want);
+    if (want > writable_) {
+      char* from = reinterpret_cast<char*>(data_) + writable_;
+      if (mprotect(from, want - writable_, PROT_READ | PROT_WRITE) != 0) throw std::bad_alloc();
+      madvise(from, want - writable_, MADV_HUGEPAGE);
+      writable_ = want;
     }
-    void* p = mremap(data_, bytes(), n * sizeof(T), MREMAP_MAYMOVE);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-    data_ = static_cast<T*>(p);
     size_ = n;
-    madvise(p, bytes(), MADV_HUGEPAGE);
   }
 
   std::size_t size() const { return size_; }
@@ -56,9 +62,49 @@ class HugeTable {
   const T* end() const { return data_ + size_; }
 
  private:
-  std::size_t bytes() const { return size_ * sizeof(T); }
-  T* data_ = nullptr;
-  std::size_t size_ = 0;
+  static std::size_t round_up(std::size_t n, std::size_t to) { return (n + to - 1) / to * to; }
+
+  // Reserves an aligned range of at least `bytes` (inaccessible until grow() makes part of it writable)
+  // and moves the current pages there.
+  void move_to_larger_reservation(std::size_t bytes) {
+    std::size_t reserve = reserved_ == 0 && bytes <= first_reserve_ ? first_reserve_ : bytes * 4;
+    std::size_t mapped = reserve + kHugePage;
+    void* p = mmap(nullptr, mapped, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();  // like std::vector: out of memory is not a data error
+    char* base = static_cast<char*>(p);
+    char* aligned = reinterpret_cast<char*>(round_up(reinterpret_cast<std::uintptr_t>(base), kHugePage));
+    if (writable_ > 0) {  // the old pages move, not copied; an aligned target keeps them huge
+      if (mremap(data_, writable_, writable_, MREMAP_MAYMOVE | MREMAP_FIXED, aligned) == MAP_FAILED) {
+        munmap(p, mapped);
+        throw std::bad_alloc();
+      }
+    }
+    std::size_t kept_writable = writable_;
+    std::size_t kept_size = size_;
+    writable_ = 0;  // the old range no longer holds the pages
+    release();
+    base_ = base;
+    mapped_ = mapped;
+    data_ = reinterpret_cast<T*>(aligned);
+    reserved_ = reserve;
+    writable_ = kept_writable;
+    size_ = kept_size;
+  }
+
+  void release() {
+    if (base_) munmap(base_, mapped_);
+    base_ = nullptr;
+    data_ = nullptr;
+    size_ = writable_ = reserved_ = mapped_ = 0;
+  }
+
+  char* base_ = nullptr;       // the whole mapping
+  std::size_t mapped_ = 0;     // its length
+  T* data_ = nullptr;          // 2 MiB-aligned start of the slots
+  std::size_t size_ = 0;       // slots in use
+  std::size_t writable_ = 0;   // bytes from data_ that are readable and writable
+  std::size_t reserved_ = 0;   // bytes from data_ that may become writable
+  std::size_t first_reserve_ = kDefaultReserve;
 };
 
 }  // namespace fenmill
