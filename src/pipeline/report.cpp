@@ -2,22 +2,12 @@
 
 #include <cstdio>
 
+#include "core/utf8.h"
 #include "fen/validate.h"
 #include "xiangqi/errors.h"
 
 namespace fenmill {
 namespace {
-
-// Length of the valid UTF-8 sequence starting at s[i], or 0.
-std::size_t utf8_length(std::string_view s, std::size_t i) {
-  unsigned char c = static_cast<unsigned char>(s[i]);
-  std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  if (n == 2 && c < 0xC2) return 0;  // overlong
-  for (std::size_t k = 1; k < n; ++k)
-    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
-  return n;
-}
 
 void append_uint(std::string& out, std::uint64_t v) { out += std::to_string(v); }
 
@@ -28,7 +18,7 @@ void append_json_string(std::string& out, std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     unsigned char c = static_cast<unsigned char>(s[i]);
     if (c >= 0x80) {
-      std::size_t n = utf8_length(s, i);
+      std::size_t n = utf8_sequence_length(s, i);
       if (n) {
         out.append(s.substr(i, n));
         i += n;

@@ -3,25 +3,20 @@
 #include <cstdarg>
 #include <cstdio>
 
+#include "core/utf8.h"
+
 namespace fenmill::render {
 namespace {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
 
-// Length of the well-formed UTF-8 sequence at s[i] (RFC 3629: no overlongs, surrogates or code points
-// above U+10FFFF), or 0.
-std::size_t utf8_length(std::string_view s, std::size_t i) {
-  auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  unsigned char c = byte(i);
-  if (c < 0x80) return 1;
-  std::size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k)
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-  unsigned char c1 = byte(i + 1);
-  if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F))
+// Length of the UTF-8 sequence at s[i] if it is an XML character, or 0: well-formed (core/utf8.h) and
+// not U+FFFE or U+FFFF.
+std::size_t xml_char_length(std::string_view s, std::size_t i) {
+  std::size_t n = utf8_sequence_length(s, i);
+  if (n == 3 && static_cast<unsigned char>(s[i]) == 0xEF && static_cast<unsigned char>(s[i + 1]) == 0xBF &&
+      static_cast<unsigned char>(s[i + 2]) >= 0xBE)
     return 0;
-  if (c == 0xEF && c1 == 0xBF && byte(i + 2) >= 0xBE) return 0;  // U+FFFE, U+FFFF: not XML characters
   return n;
 }
 
@@ -52,7 +47,7 @@ constexpr int kCharWidth = 15;  // a generous average advance of the sans font a
 void append_xml_text(std::string& out, std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     unsigned char c = static_cast<unsigned char>(text[i]);
-    std::size_t n = utf8_length(text, i);
+    std::size_t n = xml_char_length(text, i);
     if (n == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) {
       out += kReplacement;
       ++i;
