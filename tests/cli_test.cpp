@@ -11,6 +11,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <random>
 #include <algorithm>
 #include <ostream>
 #include <regex>
@@ -434,6 +436,91 @@ TEST(CliBinary, CountNeedsText) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("--count"), std::string::npos) << r.err;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// dedup --count: the kept records wait in a temporary file without a name until the counts are known.
+
+// Kings and a white knight on all squares, White to move (a knight checking the black king makes the
+// record invalid), every third line a repeat of an earlier one: ~100 k records, several MiB of kept text.
+std::string kings_and_knight_positions() {
+  std::string text;
+  std::vector<std::string> lines;
+  std::mt19937 rng(21);
+  for (int wk = 0; wk < 64; wk += 3)
+    for (int bk = 0; bk < 64; ++bk)
+      for (int n = 0; n < 64; ++n) {
+        if (wk == bk || wk == n || bk == n) continue;
+        std::string placement;
+        for (int rank = 7; rank >= 0; --rank) {
+          int empty = 0;
+          for (int file = 0; file < 8; ++file) {
+            int sq = rank * 8 + file;
+            char piece = sq == wk ? 'K' : sq == bk ? 'k' : sq == n ? 'N' : 0;
+            if (!piece) {
+              ++empty;
+              continue;
+            }
+            if (empty) placement += static_cast<char>('0' + empty), empty = 0;
+            placement += piece;
+          }
+          if (empty) placement += static_cast<char>('0' + empty);
+          if (rank) placement += '/';
+        }
+        lines.push_back(placement + " w - - 0 1");
+        if (lines.size() % 3 == 0) lines.push_back(lines[rng() % lines.size()]);
+      }
+  for (const std::string& line : lines) text += line + '\n';
+  return text;
+}
+
+// The expected --count output, from `normalize`'s records: each distinct record once, in first-seen order,
+// with its number of occurrences (all clocks are "0 1", so equal text is an equal default key).
+std::string counted_by_hand(const std::string& normalized) {
+  std::vector<std::string> order;
+  std::map<std::string, std::uint64_t> counts;
+  for (const std::string& line : split_lines(normalized))
+    if (counts[line]++ == 0) order.push_back(line);
+  std::string out;
+  for (const std::string& line : order) out += line + '\t' + std::to_string(counts[line]) + '\n';
+  return out;
+}
+
+TEST(CliCount, AgreesWithCountingNormalizedRecordsByHand) {
+  TempDir tmp;
+  write_file(tmp / "in.fen", kings_and_knight_positions());
+  CliResult normalized = run_cli({"normalize", "-q", tmp / "in.fen"});
+  ASSERT_EQ(normalized.exit_code, 0) << normalized.err;
+  const std::string expected = counted_by_hand(normalized.out);
+  ASSERT_GT(expected.size(), std::size_t{2} << 20) << "several of the sink's 1 MiB flushes";
+  for (const char* threads : {"1", "2"}) {
+    CliResult r = run_cli({"dedup", "-q", "--count", "--threads", threads, "--chunk-size", "100000", tmp / "in.fen"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(r.out == expected) << "threads " << threads;
+  }
+  // To a file: the output and nothing else is left in its directory.
+  CliResult r = run_cli({"dedup", "-q", "--count", tmp / "in.fen", "-o", tmp / "out.fen"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(read_file(tmp / "out.fen") == expected);
+  EXPECT_EQ(tmp.entries(), (std::vector<std::string>{"in.fen", "out.fen"}));
+}
+
+TEST(CliCount, TemporaryFileGoesToTmpdirForStdout) {
+  TempDir tmp;
+  fs::create_directory(tmp / "scratch");
+  CliRun run;
+  run.args = {"dedup", "-q", "--count", (kGoldenDir / "mixed.fen").string()};
+  run.env = {{"TMPDIR", tmp / "scratch"}};
+  CliResult r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, read_file(kExpectedDir / "dedup_count.out"));
+  EXPECT_TRUE(fs::is_empty(tmp / "scratch"));
+  // A TMPDIR that does not exist: a clear error, exit 2, nothing on stdout.
+  run.env = {{"TMPDIR", tmp / "missing"}};
+  r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("missing: cannot make a temporary file"), std::string::npos) << r.err;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ struct CliRun {
   std::vector<StdinPiece> stdin_pieces;    // used instead of stdin_bytes when not empty
   bool stdout_is_tty = false;          // stdout (and its captured text) through a pseudo-terminal
   bool stderr_is_tty = false;
+  std::vector<std::pair<std::string, std::string>> env;  // set in the child, over the inherited environment
 };
 
 inline std::string read_file(const std::filesystem::path& path) {
@@ -145,6 +146,19 @@ inline CliResult run_cli(const CliRun& run) {
   std::vector<char*> argv;
   for (std::string& a : argv_storage) argv.push_back(a.data());
   argv.push_back(nullptr);
+  // The environment, built before fork (setenv in the child is not safe after fork).
+  std::vector<std::string> env_storage;
+  for (char** e = environ; *e; ++e) {
+    std::string_view entry(*e);
+    bool overridden = std::any_of(run.env.begin(), run.env.end(), [&](const auto& kv) {
+      return entry.size() > kv.first.size() && entry.substr(0, kv.first.size()) == kv.first && entry[kv.first.size()] == '=';
+    });
+    if (!overridden) env_storage.emplace_back(entry);
+  }
+  for (const auto& [name, value] : run.env) env_storage.push_back(name + "=" + value);
+  std::vector<char*> envp;
+  for (std::string& e : env_storage) envp.push_back(e.data());
+  envp.push_back(nullptr);
 
   pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork failed");
@@ -159,7 +173,7 @@ inline CliResult run_cli(const CliRun& run) {
     ::dup2(out[1], STDOUT_FILENO);
     ::dup2(err[1], STDERR_FILENO);
     if (!run.cwd.empty() && ::chdir(run.cwd.c_str()) != 0) ::_exit(126);
-    ::execv(argv[0], argv.data());
+    ::execve(argv[0], argv.data(), envp.data());
     ::_exit(127);
   }
   if (feed) ::close(in[1]);

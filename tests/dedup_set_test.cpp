@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -51,6 +52,34 @@ TEST(DedupSet, KeysCrowdingTheTopOfTheTableWrapAround) {
     }
   }
   check_against_set(keys, 16);
+}
+
+// --count's table against std::map: first-seen ordinals and occurrence counts, through growth, in batches
+// of every size, the all-zero key included.
+TEST(CountingDedupSet, OrdinalsAndCountsAgreeWithStdMap) {
+  std::mt19937_64 rng(17);
+  std::vector<DedupKey> keys;
+  for (int i = 0; i < 200000; ++i) {
+    keys.push_back(i % 5 == 0 && !keys.empty() ? keys[rng() % keys.size()] : DedupKey{rng(), rng()});
+    if (i % 40000 == 3) keys.push_back(DedupKey{});
+  }
+  CountingDedupSet set(16);
+  std::map<std::pair<std::uint64_t, std::uint64_t>, std::pair<std::size_t, std::uint64_t>> reference;  // ordinal, count
+  std::vector<std::uint8_t> is_new(keys.size());
+  for (std::size_t at = 0, batch = 1; at < keys.size(); at += batch, batch = batch * 3 % 1000 + 1) {
+    std::size_t n = std::min(batch, keys.size() - at);
+    set.insert_batch(keys.data() + at, n, is_new.data());
+    for (std::size_t i = 0; i < n; ++i) {
+      const DedupKey& k = keys[at + i];
+      auto [it, fresh] = reference.try_emplace({k.lo, k.hi}, reference.size(), 0);
+      ++it->second.second;
+      ASSERT_EQ(is_new[i] != 0, fresh) << at + i;
+    }
+  }
+  ASSERT_EQ(set.size(), reference.size());
+  std::vector<std::uint64_t> expected(reference.size());
+  for (const auto& [key, ordinal_count] : reference) expected[ordinal_count.first] = ordinal_count.second;
+  EXPECT_EQ(set.counts_in_first_seen_order(), expected);
 }
 
 }  // namespace

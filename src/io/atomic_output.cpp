@@ -82,6 +82,12 @@ std::unique_ptr<AtomicOutput> AtomicOutput::open(const std::string& target, bool
   return std::unique_ptr<AtomicOutput>(new AtomicOutput(target, std::move(temp), fd, force, slot));
 }
 
+std::string AtomicOutput::scratch_directory() const {
+  if (!is_stdout()) return directory_of(target_);
+  const char* tmp = std::getenv("TMPDIR");
+  return tmp && *tmp ? tmp : "/tmp";
+}
+
 AtomicOutput::AtomicOutput(std::string target, std::string temp_path, int fd, bool force, int registry_slot)
     : target_(std::move(target)),
       temp_path_(std::move(temp_path)),

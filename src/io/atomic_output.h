@@ -46,6 +46,9 @@ class AtomicOutput {
 
   const std::string& target() const { return target_; }
   const std::string& temp_path() const { return temp_path_; }  // empty for stdout
+  // Where other temporary files for this output belong: the target's directory (it has room for the output),
+  // for stdout $TMPDIR, else /tmp.
+  std::string scratch_directory() const;
   const std::string& error() const { return error_; }
 
  private:

@@ -1,5 +1,7 @@
-// Open-addressing set of 128-bit keys for dedup: 16 bytes a slot, at most 70% full, so about
-// 23 bytes per distinct position. Keys are already uniform hashes, so the low bits pick the slot.
+// Open-addressing tables of 128-bit dedup keys. Keys are already uniform hashes, so the low bits pick the
+// slot; linear probing, at most 70% full, doubling in place. DedupSet holds keys only: 16 bytes a slot,
+// so 23-46 bytes per distinct position. CountingDedupSet adds each key's first-seen ordinal and
+// occurrence count (`dedup --count`): 32 bytes a slot.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -12,64 +14,78 @@ namespace fenmill {
 
 using DedupKey = Key128;
 
-class DedupSet {
+// The table both sets share. Slot: trivially copyable, its first member `DedupKey key`; a slot whose key
+// is all zero is empty, so the all-zero key itself lives in a slot aside.
+template <typename Slot>
+class KeyTable {
  public:
-  explicit DedupSet(std::size_t initial_capacity = 1 << 16) {
-    HugeTable<DedupKey> fresh(round_up(initial_capacity));  // zero-filled by the kernel: no pass to clear it
+  explicit KeyTable(std::size_t initial_capacity) {
+    HugeTable<Slot> fresh(round_up(initial_capacity));  // zero-filled by the kernel: no pass to clear it
     fresh.swap(slots_);
   }
 
-  // Inserts the key; returns whether it was new.
-  bool insert(DedupKey key) { return insert_slot(key) != kFound; }
-  // Inserts n keys in order, setting is_new[i]. Prefetches slots ahead: the table is far larger than the
-  // caches, so a lone insert mostly waits for memory (32 ahead: bench/dedup_bench.cpp, docs/PERFORMANCE.md).
-  void insert_batch(const DedupKey* keys, std::size_t n, std::uint8_t* is_new) {
+  // Finds or inserts each key in order and calls visit(i, slot, is_new). Prefetches slots ahead: the table
+  // is far larger than the caches, so a lone insert mostly waits for memory (32 ahead:
+  // bench/dedup_bench.cpp, docs/PERFORMANCE.md).
+  template <typename Visit>
+  void insert_batch(const DedupKey* keys, std::size_t n, Visit&& visit) {
     reserve(size_ + n);
     constexpr std::size_t kAhead = 32;
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = 0; i < n; ++i) {
       if (i + kAhead < n) __builtin_prefetch(&slots_[keys[i + kAhead].lo & mask]);
-      is_new[i] = insert_slot_with_room(keys[i], mask) != kFound;
+      bool is_new;
+      Slot& slot = find_or_insert(keys[i], mask, is_new);
+      visit(i, slot, is_new);
     }
   }
+  Slot& insert(DedupKey key, bool& is_new) {
+    reserve(size_ + 1);
+    return find_or_insert(key, slots_.size() - 1, is_new);
+  }
+  std::size_t size() const { return size_; }
+  // Every occupied slot, in table order.
+  template <typename Visit>
+  void for_each(Visit&& visit) const {
+    if (has_zero_) visit(zero_slot_);
+    for (const Slot& s : slots_)
+      if (!(s.key == DedupKey{})) visit(s);
+  }
+
+ private:
   // Makes room for n keys without growing on the way.
   void reserve(std::size_t n) {
     while ((n + 1) * 10 > slots_.size() * 7) grow();
   }
-  std::size_t size() const { return size_; }
-  std::size_t memory_bytes() const { return slots_.size() * sizeof(DedupKey); }
-
- protected:
-  static constexpr std::size_t kFound = ~std::size_t(0);
-  // Returns the slot index of a newly inserted key, or kFound if it was present.
-  std::size_t insert_slot(DedupKey key) {
-    if ((size_ + 1) * 10 > slots_.size() * 7) grow();
-    return insert_slot_with_room(key, slots_.size() - 1);
-  }
-  // The same, when the caller has made room: `mask` is slots_.size() - 1.
-  std::size_t insert_slot_with_room(DedupKey key, std::size_t mask) {
-    if (key == DedupKey{}) {  // the all-zero key marks empty slots; track it aside
-      if (has_zero_) return kFound;
+  // `mask` is slots_.size() - 1; the caller has made room. A new slot has its key set, the rest zero.
+  Slot& find_or_insert(DedupKey key, std::size_t mask, bool& is_new) {
+    if (key == DedupKey{}) {
+      is_new = !has_zero_;
       has_zero_ = true;
-      ++size_;
-      return slots_.size();  // a virtual slot just past the table
+      size_ += is_new;
+      return zero_slot_;
     }
     for (std::size_t i = key.lo & mask;; i = (i + 1) & mask) {
-      if (slots_[i] == key) return kFound;
-      if (slots_[i] == DedupKey{}) {
-        slots_[i] = key;
+      if (slots_[i].key == key) {
+        is_new = false;
+        return slots_[i];
+      }
+      if (slots_[i].key == DedupKey{}) {
+        is_new = true;
+        slots_[i].key = key;
         ++size_;
-        return i;
+        return slots_[i];
       }
     }
   }
 
- private:
   static std::size_t round_up(std::size_t n) {
     std::size_t c = 16;
     while (c < n) c <<= 1;
     return c;
   }
+  static bool empty(const Slot& s) { return s.key == DedupKey{}; }
+
   // Doubles the table in place: only the new half is fresh memory (on the VMs measured, first touches of
   // fresh pages cost more than the whole rehash), and no second table is held meanwhile.
   void grow() {
@@ -82,49 +98,85 @@ class DedupSet {
     // walked keys only. (A probe that would still wrap from the top into unwalked slots is put back after the
     // walk, as a safety net: tests/dedup_set_test.cpp crowds the top of the table and never needs it.)
     std::size_t start = 0;
-    while (!(slots_[start] == DedupKey{})) ++start;  // exists: the table is never full
+    while (!empty(slots_[start])) ++start;  // exists: the table is never full
     spill_.clear();
     for (std::size_t n = 0; n < old_size; ++n) {
       std::size_t j = (start + n) & (old_size - 1);
-      DedupKey k = slots_[j];
-      if (k == DedupKey{}) continue;
-      slots_[j] = DedupKey{};
-      std::size_t i = k.lo & mask;
-      while (i <= mask && !(slots_[i] == DedupKey{})) ++i;
+      Slot s = slots_[j];
+      if (empty(s)) continue;
+      slots_[j] = Slot{};
+      std::size_t i = s.key.lo & mask;
+      while (i <= mask && !empty(slots_[i])) ++i;
       if (i > mask)
-        spill_.push_back(k);
+        spill_.push_back(s);
       else
-        slots_[i] = k;
+        slots_[i] = s;
     }
-    for (const DedupKey& k : spill_) {
-      std::size_t i = k.lo & mask;
-      while (!(slots_[i] == DedupKey{})) i = (i + 1) & mask;
-      slots_[i] = k;
+    for (const Slot& s : spill_) {
+      std::size_t i = s.key.lo & mask;
+      while (!empty(slots_[i])) i = (i + 1) & mask;
+      slots_[i] = s;
     }
   }
 
-  HugeTable<DedupKey> slots_;
-  std::vector<DedupKey> spill_;
+  HugeTable<Slot> slots_;
+  std::vector<Slot> spill_;
+  Slot zero_slot_{};
   std::size_t size_ = 0;
   bool has_zero_ = false;
 };
 
-// DedupSet plus an occurrence count per distinct key, for `dedup --count`.
-class CountingDedupSet {
+struct KeySlot {
+  DedupKey key;
+};
+
+class DedupSet {
  public:
-  // Returns the first-seen ordinal of the key and whether it is new; counts every occurrence.
-  std::uint32_t insert(DedupKey key, bool& is_new);
-  const std::vector<std::uint32_t>& counts() const { return counts_; }
+  explicit DedupSet(std::size_t initial_capacity = 1 << 16) : table_(initial_capacity) {}
+  // Inserts the key; returns whether it was new.
+  bool insert(DedupKey key) {
+    bool is_new;
+    table_.insert(key, is_new);
+    return is_new;
+  }
+  // Inserts n keys in order, setting is_new[i].
+  void insert_batch(const DedupKey* keys, std::size_t n, std::uint8_t* is_new) {
+    table_.insert_batch(keys, n, [&](std::size_t i, KeySlot&, bool fresh) { is_new[i] = fresh; });
+  }
+  std::size_t size() const { return table_.size(); }
 
  private:
-  struct Slot {
+  KeyTable<KeySlot> table_;
+};
+
+// For `dedup --count`: each distinct key's first-seen ordinal (0, 1, 2, ... in input order) and its number of
+// occurrences, in one slot, so counting a repeat touches no other memory.
+class CountingDedupSet {
+ public:
+  explicit CountingDedupSet(std::size_t initial_capacity = 1 << 16) : table_(initial_capacity) {}
+  // Inserts n keys in order, setting is_new[i]; counts every occurrence.
+  void insert_batch(const DedupKey* keys, std::size_t n, std::uint8_t* is_new) {
+    table_.insert_batch(keys, n, [&](std::size_t i, CountSlot& slot, bool fresh) {
+      if (fresh) slot.ordinal = table_.size() - 1;
+      ++slot.count;
+      is_new[i] = fresh;
+    });
+  }
+  std::size_t size() const { return table_.size(); }
+  // The occurrences of every distinct key, indexed by first-seen ordinal.
+  std::vector<std::uint64_t> counts_in_first_seen_order() const {
+    std::vector<std::uint64_t> counts(table_.size());
+    table_.for_each([&](const CountSlot& s) { counts[s.ordinal] = s.count; });
+    return counts;
+  }
+
+ private:
+  struct CountSlot {
     DedupKey key;
-    std::uint32_t ordinal;
+    std::uint64_t ordinal;
+    std::uint64_t count;
   };
-  std::vector<Slot> slots_ = std::vector<Slot>(1 << 16, Slot{DedupKey{}, 0});
-  std::vector<std::uint32_t> counts_;
-  std::uint32_t zero_ordinal_ = ~0u;
-  void grow();
+  KeyTable<CountSlot> table_;
 };
 
 }  // namespace fenmill

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cctype>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -19,6 +20,7 @@
 #include "formats/csv.h"
 #include "io/atomic_output.h"
 #include "io/range_fill.h"
+#include "io/spill_file.h"
 #include "pipeline/chunk_feed.h"
 #include "pipeline/chunk_processor.h"
 #include "pipeline/dedup_set.h"
@@ -86,7 +88,8 @@ class Sink {
     counts_.add(r.counts);
     buffer_.append(r.header);
     if (job_.command == Command::kStats) {
-      for (const Key128& k : r.keys) distinct_.insert(k);
+      is_new_.resize(r.keys.size());
+      distinct_.insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
     } else if (job_.dedup()) {
       dedup_chunk(r);
     } else if (job_.writes_positions()) {
@@ -115,11 +118,12 @@ class Sink {
       }
     }
     flush_binary_blocks(false);
+    if (job_.count && !spill_kept(false, error)) return false;
     return flush(false, error);
   }
 
   bool finish(std::string& error) {
-    if (job_.count) write_counted();
+    if (job_.count && !write_counted(error)) return false;
     flush_binary_blocks(true);
     return flush(true, error);
   }
@@ -127,22 +131,17 @@ class Sink {
   const Counts& counts() const { return counts_; }
   std::vector<ReportedReject>& reported() { return reported_; }
   std::uint64_t distinct() const {
-    return job_.command == Command::kStats ? distinct_.size() : job_.count ? counting_.counts().size() : distinct_.size();
+    return job_.count ? counting_.size() : distinct_.size();
   }
 
  private:
   void dedup_chunk(const ChunkResult& r) {
     const bool binary = job_.to == OutputFormat::kBinary;
     is_new_.resize(r.keys.size());
-    if (job_.count) {
-      for (std::size_t i = 0; i < r.keys.size(); ++i) {
-        bool fresh;
-        counting_.insert(r.keys[i], fresh);
-        is_new_[i] = fresh;
-      }
-    } else {
+    if (job_.count)
+      counting_.insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
+    else
       distinct_.insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
-    }
     std::string& sink = job_.count ? kept_ : binary ? pending_binary_ : buffer_;
     // Kept records are copied a run at a time: most runs of new positions are long.
     std::size_t run_begin = 0, begin = 0;
@@ -151,7 +150,6 @@ class Sink {
       std::size_t end = binary ? (i + 1) * record_size_ : r.ends[i];
       if (is_new_[i]) {
         if (!in_run) run_begin = begin, in_run = true;
-        if (job_.count) kept_ends_.push_back(kept_.size() + (end - run_begin));
         ++counts_.written;
       } else {
         if (in_run) sink.append(r.out.data() + run_begin, begin - run_begin), in_run = false;
@@ -162,17 +160,40 @@ class Sink {
     if (in_run) sink.append(r.out.data() + run_begin, begin - run_begin);
   }
 
-  // --count: every distinct record with its number of occurrences, tab-separated, in first-seen order.
-  void write_counted() {
-    std::size_t begin = 0;
-    for (std::size_t i = 0; i < kept_ends_.size(); ++i) {
-      std::string_view record(kept_.data() + begin, kept_ends_[i] - begin - 1);  // without '\n'
-      begin = kept_ends_[i];
-      buffer_.append(record);
-      buffer_.push_back('\t');
-      buffer_ += std::to_string(counting_.counts()[i]);
-      buffer_.push_back('\n');
+  // --count: the kept records wait in a temporary file until the counts are known (they can be far larger
+  // than memory); then every distinct record is written with its number of occurrences, tab-separated, in
+  // first-seen order.
+  bool spill_kept(bool final, std::string& error) {
+    if (kept_.size() < kFlushAt && !final) return true;
+    if (!spill_) {
+      spill_ = SpillFile::create(out_->scratch_directory(), error);
+      if (!spill_) return false;
     }
+    if (!spill_->append(kept_)) return (error = spill_->error()), false;
+    kept_.clear();
+    return true;
+  }
+  bool write_counted(std::string& error) {
+    if (!spill_kept(true, error)) return false;
+    const std::vector<std::uint64_t> counts = counting_.counts_in_first_seen_order();
+    std::size_t ordinal = 0;
+    bool write_failed = false;
+    bool read = spill_->for_each_line([&](std::string_view record) {
+      if (write_failed) return;
+      buffer_.append(record);
+      char digits[24];
+      digits[0] = '\t';
+      char* end = std::to_chars(digits + 1, digits + sizeof digits - 1, counts[ordinal++]).ptr;
+      *end++ = '\n';
+      buffer_.append(digits, static_cast<std::size_t>(end - digits));
+      if (buffer_.size() < kFlushAt) return;
+      write_failed = !out_->write(buffer_);
+      buffer_.clear();
+    });
+    if (write_failed) return (error = out_->error()), false;
+    if (!read) return (error = spill_->error()), false;
+    if (ordinal != counts.size()) return (error = "temporary file: records missing on reading back"), false;
+    return true;
   }
 
   // Binary blocks hold exactly kMaxBlockRecords records (the last one fewer), whatever the chunking.
@@ -193,7 +214,6 @@ class Sink {
 
   bool flush(bool final, std::string& error) {
     if (direct_failed_) return (error = out_->error()), false;
-    constexpr std::size_t kFlushAt = 1 << 20;
     if (out_ && (final || buffer_.size() >= kFlushAt)) {
       if (!out_->write(buffer_)) return (error = out_->error()), false;
       buffer_.clear();
@@ -218,8 +238,9 @@ class Sink {
   std::uint32_t source_index_ = 0;
   std::uint64_t games_in_source_ = 0;
   std::uint64_t lines_in_source_ = 0;
-  std::string kept_;
-  std::vector<std::size_t> kept_ends_;
+  static constexpr std::size_t kFlushAt = 1 << 20;
+  std::string kept_;                   // --count: kept records on their way to spill_
+  std::unique_ptr<SpillFile> spill_;
   std::string buffer_;
   std::string pending_binary_;
   std::string reject_buffer_;
