@@ -7,6 +7,7 @@
 // To regenerate the expected files after a deliberate change: FENMILL_UPDATE_GOLDEN=1 build/fenmill_tests
 // --gtest_filter='Golden*', then read every changed line with `git diff` before committing.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <zstd.h>
 
 #include <cstdlib>
@@ -313,6 +314,23 @@ TEST(CliOutput, FailedRunLeavesNoFile) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("nope.fen: No such file or directory"), std::string::npos) << r.err;
+}
+
+// `-o /dev/null` is how people time a run: written in place, no --force needed, the device left as it is.
+TEST(CliOutput, DeviceOutputIsWrittenInPlace) {
+  const std::string mixed = (kGoldenDir / "mixed.fen").string();
+  for (std::vector<std::string> args : {std::vector<std::string>{"normalize", "-q", mixed},
+                                        {"dedup", "-q", "--count", mixed},
+                                        {"convert", "-q", "--to", "bin", mixed},
+                                        {"normalize", "-q", "--force", mixed}}) {
+    args.insert(args.end(), {"-o", "/dev/null"});
+    CliResult r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 0) << args[0] << ": " << r.err;
+    EXPECT_EQ(r.out, "");
+    struct stat st;
+    ASSERT_EQ(::stat("/dev/null", &st), 0);
+    ASSERT_TRUE(S_ISCHR(st.st_mode)) << "/dev/null must stay a device";
+  }
 }
 
 TEST(CliOutput, FormatFromExtension) {

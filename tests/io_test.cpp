@@ -690,7 +690,7 @@ TEST(AtomicOutput, NothingUnderTheFinalNameBeforeCommit) {
   std::string error;
   auto out = AtomicOutput::open(target, false, error);
   ASSERT_TRUE(out) << error;
-  EXPECT_FALSE(out->is_stdout());
+  EXPECT_FALSE(out->is_stream());
   EXPECT_FALSE(out->is_terminal());
   EXPECT_EQ(out->temp_path().rfind(dir.file(".out.fen.fenmill-"), 0), 0u) << out->temp_path();
   std::string big(3 * AtomicOutput::kBufferSize + 11, 'q');  // bigger than the buffer: written directly
@@ -789,11 +789,50 @@ TEST(AtomicOutput, StdoutTarget) {
   std::string error;
   auto out = AtomicOutput::open("-", false, error);
   ASSERT_TRUE(out) << error;
-  EXPECT_TRUE(out->is_stdout());
+  EXPECT_TRUE(out->is_stream());
   EXPECT_TRUE(out->temp_path().empty());
-  EXPECT_EQ(out->is_terminal(), AtomicOutput::stdout_is_terminal());
   EXPECT_EQ(out->is_terminal(), ::isatty(1) == 1);
   EXPECT_TRUE(out->commit(error)) << error;  // nothing written: nothing shows
+}
+
+// A target that exists but is not a regular file is written in place: replacing /dev/null (or a FIFO) with
+// a renamed temp file would break it for everyone (a root user's `-o /dev/null --force` once did).
+TEST(AtomicOutput, DeviceTargetIsWrittenInPlace) {
+  for (bool force : {false, true}) {
+    std::string error;
+    auto out = AtomicOutput::open("/dev/null", force, error);
+    ASSERT_TRUE(out) << error;
+    EXPECT_TRUE(out->is_stream());
+    EXPECT_TRUE(out->temp_path().empty());
+    EXPECT_TRUE(out->write(std::string(3 * AtomicOutput::kBufferSize, 'x')));
+    EXPECT_TRUE(out->commit(error)) << error;
+    struct stat st;
+    ASSERT_EQ(::stat("/dev/null", &st), 0);
+    EXPECT_TRUE(S_ISCHR(st.st_mode)) << "/dev/null is still the device";
+  }
+}
+
+TEST(AtomicOutput, FifoTargetIsWrittenInPlace) {
+  TempDir dir;
+  std::string fifo = dir.file("pipe");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string received;
+  std::thread reader([&] { received = read_file(fifo); });  // opening for writing waits for this reader
+  std::string sent = "hello\n" + std::string(2 * AtomicOutput::kBufferSize + 5, 'p');
+  {
+    std::string error;
+    auto out = AtomicOutput::open(fifo, false, error);
+    ASSERT_TRUE(out) << error;
+    EXPECT_TRUE(out->is_stream());
+    EXPECT_TRUE(out->write(sent));
+    EXPECT_TRUE(out->commit(error)) << error;
+  }  // closed: the reader sees the end
+  reader.join();
+  EXPECT_TRUE(received == sent);
+  struct stat st;
+  ASSERT_EQ(::lstat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"pipe"});
 }
 
 TEST(AtomicOutput, TempFileRemovedOnSigterm) {

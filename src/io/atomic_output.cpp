@@ -45,10 +45,18 @@ void sync_directory(const std::string& dir) {
 }  // namespace
 
 std::unique_ptr<AtomicOutput> AtomicOutput::open(const std::string& target, bool force, std::string& error) {
-  if (target == "-") return std::unique_ptr<AtomicOutput>(new AtomicOutput(target, "", STDOUT_FILENO, false, -1));
+  if (target == "-" || target == "/dev/stdout") return stream(target, STDOUT_FILENO);
 
   mode_t mode = 0666 & ~current_umask();
   struct stat st;
+  if (::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+      error = target + ": " + errno_text();
+      return nullptr;
+    }
+    return stream(target, fd);
+  }
   if (::lstat(target.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) {
       error = target + ": is a directory";
@@ -82,8 +90,14 @@ std::unique_ptr<AtomicOutput> AtomicOutput::open(const std::string& target, bool
   return std::unique_ptr<AtomicOutput>(new AtomicOutput(target, std::move(temp), fd, force, slot));
 }
 
+std::unique_ptr<AtomicOutput> AtomicOutput::stream(std::string target, int fd) {
+  std::unique_ptr<AtomicOutput> out(new AtomicOutput(std::move(target), "", fd, false, -1));
+  out->fd_is_stdout_ = fd == STDOUT_FILENO;
+  return out;
+}
+
 std::string AtomicOutput::scratch_directory() const {
-  if (!is_stdout()) return directory_of(target_);
+  if (!is_stream()) return directory_of(target_);
   const char* tmp = std::getenv("TMPDIR");
   return tmp && *tmp ? tmp : "/tmp";
 }
@@ -97,15 +111,15 @@ AtomicOutput::AtomicOutput(std::string target, std::string temp_path, int fd, bo
       buffer_(new char[kBufferSize]) {}
 
 AtomicOutput::~AtomicOutput() {
-  if (is_stdout()) {
+  if (is_stream()) {
     if (!finished_) flush();  // nothing to roll back on a stream: do not lose what was written
+    if (!fd_is_stdout_) ::close(fd_);
     return;
   }
   abandon();
 }
 
 bool AtomicOutput::is_terminal() const { return ::isatty(fd_) == 1; }
-bool AtomicOutput::stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
 
 bool AtomicOutput::write_all(const char* data, std::size_t size) {
   if (!error_.empty()) return false;
@@ -117,7 +131,7 @@ bool AtomicOutput::write_all(const char* data, std::size_t size) {
     ssize_t n = ::write(fd_, data, size);
     if (n < 0) {
       if (errno == EINTR) continue;
-      error_ = (is_stdout() ? std::string("<stdout>") : target_) + ": write: " + errno_text();
+      error_ = display_name() + ": write: " + errno_text();
       return false;
     }
     data += n;
@@ -150,7 +164,7 @@ bool AtomicOutput::commit(std::string& error) {
     error = error_;
     return false;
   }
-  if (is_stdout()) {
+  if (is_stream()) {
     finish();
     return true;
   }
@@ -195,7 +209,7 @@ void AtomicOutput::finish() {
 void AtomicOutput::abandon() {
   if (finished_) return;
   finish();
-  if (is_stdout()) return;
+  if (is_stream()) return;
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
   ::unlink(temp_path_.c_str());

@@ -1,7 +1,9 @@
 // An output file that appears complete or not at all: bytes go to a temp file in the target's directory
 // (".<name>.fenmill-XXXXXX"), and commit() fsyncs it and renames it onto the target. Without commit() (an
 // error, an early return, SIGINT/SIGTERM) the temp file is removed and the target is untouched.
-// Target "-" is stdout: written through the same buffer, no temp file, nothing to rename.
+// Streams are written in place through the same buffer, with no temp file and nothing to rename: target "-"
+// (and "/dev/stdout") is stdout; an existing target that is not a regular file (/dev/null, a FIFO, a
+// terminal) is opened and written as it is, without --force: replacing it with a file would be wrong.
 #pragma once
 #include <cstddef>
 #include <cstring>
@@ -39,20 +41,21 @@ class AtomicOutput {
   // Removes the temp file now (the destructor does it too).
   void abandon();
 
-  bool is_stdout() const { return temp_path_.empty(); }
+  bool is_stream() const { return temp_path_.empty(); }
   // The CLI refuses binary output to a terminal.
   bool is_terminal() const;
-  static bool stdout_is_terminal();
 
   const std::string& target() const { return target_; }
-  const std::string& temp_path() const { return temp_path_; }  // empty for stdout
+  const std::string& temp_path() const { return temp_path_; }  // empty for a stream
   // Where other temporary files for this output belong: the target's directory (it has room for the output),
-  // for stdout $TMPDIR, else /tmp.
+  // for a stream $TMPDIR, else /tmp.
   std::string scratch_directory() const;
   const std::string& error() const { return error_; }
 
  private:
   AtomicOutput(std::string target, std::string temp_path, int fd, bool force, int registry_slot);
+  static std::unique_ptr<AtomicOutput> stream(std::string target, int fd);
+  std::string display_name() const { return fd_is_stdout_ ? "<stdout>" : target_; }
   bool write_slow(std::string_view bytes);
   void finish();
   bool write_all(const char* data, std::size_t size);
@@ -62,6 +65,7 @@ class AtomicOutput {
   int fd_;
   bool force_;
   int registry_slot_;
+  bool fd_is_stdout_ = false;  // a stream on fd 1: not ours to close
   bool finished_ = false;  // committed or abandoned
   std::unique_ptr<char[]> buffer_;
   std::size_t used_ = 0;

@@ -258,11 +258,10 @@ RunOutcome run_job(const Job& job) {
   };
 
   std::string error;
-  if (job.writes_positions() && job.to == OutputFormat::kBinary && job.output == "-" &&
-      AtomicOutput::stdout_is_terminal())
-    return fail("refusing to write binary output to a terminal (use -o FILE or a pipe)");
   std::unique_ptr<AtomicOutput> out = AtomicOutput::open(job.output, job.force, error);
   if (!out) return fail(error);
+  if (job.writes_positions() && job.to == OutputFormat::kBinary && out->is_terminal())
+    return fail("refusing to write binary output to a terminal (use -o FILE or a pipe)");
   std::unique_ptr<AtomicOutput> rejects;
   if (!job.rejects_path.empty()) {
     rejects = AtomicOutput::open(job.rejects_path, job.force, error);
