@@ -174,12 +174,13 @@ class Sink {
     return true;
   }
   bool write_counted(std::string& error) {
+    if (counting_.size() == 0) return true;
     if (!spill_kept(true, error)) return false;
     const std::vector<std::uint64_t> counts = counting_.counts_in_first_seen_order();
     std::size_t ordinal = 0;
     bool write_failed = false;
     bool read = spill_->for_each_line([&](std::string_view record) {
-      if (write_failed) return;
+      if (write_failed || ordinal == counts.size()) return (void)++ordinal;  // (more lines than keys: reported below)
       buffer_.append(record);
       char digits[24];
       digits[0] = '\t';
@@ -192,7 +193,9 @@ class Sink {
     });
     if (write_failed) return (error = out_->error()), false;
     if (!read) return (error = spill_->error()), false;
-    if (ordinal != counts.size()) return (error = "temporary file: records missing on reading back"), false;
+    if (ordinal != counts.size())
+      return (error = "temporary file: " + std::to_string(ordinal) + " records read back for " +
+                      std::to_string(counts.size()) + " distinct positions"), false;
     return true;
   }
 
