@@ -1,0 +1,170 @@
+#include "pipeline/sink.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "formats/binary_chunker.h"
+#include "formats/binary_file.h"
+#include "pipeline/report.h"
+
+namespace fenmill {
+
+Sink::Sink(const Job& job, AtomicOutput* out, AtomicOutput* rejects)
+    : job_(job), out_(out), rejects_(rejects) {
+  if (job.to == OutputFormat::kBinary && job.writes_positions()) {
+    bool xq = job.variant == Variant::kXiangqi;
+    record_size_ = xq ? kXiangqiRecordSize : kRecordSize;
+    append_header(buffer_, xq ? BinaryVariant::kXiangqi : BinaryVariant::kChess, static_cast<std::uint16_t>(record_size_));
+  }
+}
+
+bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error) {
+  if (chunk.source_index != source_index_) {  // PGN game numbers and line numbers restart with each input
+    source_index_ = chunk.source_index;
+    games_in_source_ = 0;
+    lines_in_source_ = 0;
+  }
+  // A range chunk's lines were numbered from 1: they follow the lines of the chunks before it.
+  const std::uint64_t line_shift = chunk.range_end > 0 ? lines_in_source_ : 0;
+  lines_in_source_ = chunk.range_end > 0 ? lines_in_source_ + chunk.line_count
+                                         : chunk.first_line - 1 + chunk.line_count;
+  std::uint64_t games_before = games_in_source_;
+  games_in_source_ += r.counts.games;
+  counts_.add(r.counts);
+  buffer_.append(r.header);
+  if (job_.command == Command::kStats) {
+    is_new_.resize(r.keys.size());
+    distinct_.insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
+  } else if (job_.dedup()) {
+    dedup_chunk(r);
+  } else if (job_.writes_positions()) {
+    counts_.written += r.counts.valid;
+    if (job_.to == OutputFormat::kBinary)
+      pending_binary_.append(r.out.view());
+    else if (buffer_.empty() && out_ && r.out.size() >= (1u << 16))
+      write_direct(r.out.view());  // a chunk's output goes straight to the file: one copy less
+    else
+      buffer_.append(r.out.view());
+  }
+  for (Reject rej : r.rejects) {
+    rej.game += games_before;  // chunk-local game numbers become input-wide (PGN)
+    rej.line += line_shift;
+    std::string_view input(r.reject_text.data() + rej.text_begin, rej.text_end - rej.text_begin);
+    if (rejects_) append_reject_json(reject_buffer_, chunk.source_name, rej, input);
+    if (!job_.html_path.empty() && reported_.size() < kMaxReportedRejects)
+      reported_.push_back(ReportedReject{std::string(chunk.source_name), rej.line, rej.column,
+                                         std::string(reject_code_name(rej)), reject_message(rej), std::string(input),
+                                         rej.xiangqi});
+    if (job_.command == Command::kValidate) {
+      if (job_.json)
+        append_reject_json(buffer_, chunk.source_name, rej, input);
+      else
+        append_reject_line(buffer_, chunk.source_name, rej);
+    }
+  }
+  flush_binary_blocks(false);
+  if (job_.count && !spill_kept(false, error)) return false;
+  return flush(false, error);
+}
+
+bool Sink::finish(std::string& error) {
+  if (job_.count && !write_counted(error)) return false;
+  flush_binary_blocks(true);
+  return flush(true, error);
+}
+
+std::uint64_t Sink::distinct() const {
+  return job_.count ? counting_.size() : distinct_.size();
+}
+
+void Sink::dedup_chunk(const ChunkResult& r) {
+  const bool binary = job_.to == OutputFormat::kBinary;
+  is_new_.resize(r.keys.size());
+  if (job_.count)
+    counting_.insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
+  else
+    distinct_.insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
+  std::string& sink = job_.count ? kept_ : binary ? pending_binary_ : buffer_;
+  // Kept records are copied a run at a time: most runs of new positions are long.
+  std::size_t run_begin = 0, begin = 0;
+  bool in_run = false;
+  for (std::size_t i = 0; i < r.keys.size(); ++i) {
+    std::size_t end = binary ? (i + 1) * record_size_ : r.ends[i];
+    if (is_new_[i]) {
+      if (!in_run) run_begin = begin, in_run = true;
+      ++counts_.written;
+    } else {
+      if (in_run) sink.append(r.out.data() + run_begin, begin - run_begin), in_run = false;
+      ++counts_.duplicates;
+    }
+    begin = end;
+  }
+  if (in_run) sink.append(r.out.data() + run_begin, begin - run_begin);
+}
+
+bool Sink::spill_kept(bool final, std::string& error) {
+  if (kept_.size() < kFlushAt && !final) return true;
+  if (!spill_) {
+    spill_ = SpillFile::create(out_->scratch_directory(), error);
+    if (!spill_) return false;
+  }
+  if (!spill_->append(kept_)) return (error = spill_->error()), false;
+  kept_.clear();
+  return true;
+}
+
+bool Sink::write_counted(std::string& error) {
+  if (counting_.size() == 0) return true;
+  if (!spill_kept(true, error)) return false;
+  const std::vector<std::uint64_t> counts = counting_.counts_in_first_seen_order();
+  std::size_t ordinal = 0;
+  bool write_failed = false;
+  bool read = spill_->for_each_line([&](std::string_view record) {
+    if (write_failed || ordinal == counts.size()) return (void)++ordinal;  // (more lines than keys: reported below)
+    buffer_.append(record);
+    char digits[24];
+    digits[0] = '\t';
+    char* end = std::to_chars(digits + 1, digits + sizeof digits - 1, counts[ordinal++]).ptr;
+    *end++ = '\n';
+    buffer_.append(digits, static_cast<std::size_t>(end - digits));
+    if (buffer_.size() < kFlushAt) return;
+    write_failed = !out_->write(buffer_);
+    buffer_.clear();
+  });
+  if (write_failed) return (error = out_->error()), false;
+  if (!read) return (error = spill_->error()), false;
+  if (ordinal != counts.size())
+    return (error = "temporary file: " + std::to_string(ordinal) + " records read back for " +
+                    std::to_string(counts.size()) + " distinct positions"), false;
+  return true;
+}
+
+void Sink::flush_binary_blocks(bool final) {
+  std::size_t block_bytes = kMaxBlockRecords * record_size_;
+  std::size_t used = 0;
+  while (pending_binary_.size() - used >= block_bytes || (final && pending_binary_.size() > used)) {
+    std::size_t n = std::min(block_bytes, pending_binary_.size() - used) / record_size_;
+    append_block(buffer_, reinterpret_cast<const std::uint8_t*>(pending_binary_.data() + used), n, record_size_);
+    used += n * record_size_;
+  }
+  pending_binary_.erase(0, used);
+}
+
+void Sink::write_direct(std::string_view bytes) {
+  if (!out_->write(bytes)) direct_failed_ = true;
+}
+
+bool Sink::flush(bool final, std::string& error) {
+  if (direct_failed_) return (error = out_->error()), false;
+  if (out_ && (final || buffer_.size() >= kFlushAt)) {
+    if (!out_->write(buffer_)) return (error = out_->error()), false;
+    buffer_.clear();
+  }
+  if (rejects_ && (final || reject_buffer_.size() >= kFlushAt)) {
+    if (!rejects_->write(reject_buffer_)) return (error = rejects_->error()), false;
+    reject_buffer_.clear();
+  }
+  return true;
+}
+
+}  // namespace fenmill

@@ -1,0 +1,72 @@
+// The serial, in-order end of the pipeline: dedup, write, rejects, counts. It sees every chunk's results in
+// input order, so first occurrences, line numbers and output order do not depend on threads or chunk sizes.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "formats/binary_record.h"
+#include "io/atomic_output.h"
+#include "io/chunk.h"
+#include "io/spill_file.h"
+#include "pipeline/chunk_processor.h"
+#include "pipeline/counts.h"
+#include "pipeline/dedup_set.h"
+#include "pipeline/job.h"
+#include "pipeline/run.h"
+
+namespace fenmill {
+
+class Sink {
+ public:
+  Sink(const Job& job, AtomicOutput* out, AtomicOutput* rejects);
+
+  // One chunk's results, in input order.
+  bool consume(const Chunk& chunk, const ChunkResult& r, std::string& error);
+
+  // After the last chunk: what waited for the end (--count, the last binary block), then everything flushed.
+  bool finish(std::string& error);
+
+  const Counts& counts() const { return counts_; }
+  std::vector<ReportedReject>& reported() { return reported_; }
+  std::uint64_t distinct() const;
+
+ private:
+  void dedup_chunk(const ChunkResult& r);
+
+  // --count: the kept records wait in a temporary file until the counts are known (they can be far larger
+  // than memory); then every distinct record is written with its number of occurrences, tab-separated, in
+  // first-seen order.
+  bool spill_kept(bool final, std::string& error);
+  bool write_counted(std::string& error);
+
+  // Binary blocks hold exactly kMaxBlockRecords records (the last one fewer), whatever the chunking.
+  void flush_binary_blocks(bool final);
+  void write_direct(std::string_view bytes);
+  bool flush(bool final, std::string& error);
+
+  const Job& job_;
+  AtomicOutput* out_;
+  AtomicOutput* rejects_;
+  Counts counts_;
+  DedupSet distinct_;
+  CountingDedupSet counting_;
+  std::vector<std::uint8_t> is_new_;
+  bool direct_failed_ = false;
+  std::vector<ReportedReject> reported_;
+  std::size_t record_size_ = kRecordSize;
+  std::uint32_t source_index_ = 0;
+  std::uint64_t games_in_source_ = 0;
+  std::uint64_t lines_in_source_ = 0;
+  static constexpr std::size_t kFlushAt = 1 << 20;
+  std::string kept_;                   // --count: kept records on their way to spill_
+  std::unique_ptr<SpillFile> spill_;
+  std::string buffer_;
+  std::string pending_binary_;
+  std::string reject_buffer_;
+};
+
+}  // namespace fenmill
