@@ -8,17 +8,17 @@
 #include <sys/mman.h>
 
 #include <cstddef>
-#include <cstdint>
 #include <new>
 #include <type_traits>
 #include <utility>
+
+#include "io/huge_pages.h"
 
 namespace fenmill {
 
 template <typename T>
 class HugeTable {
   static_assert(std::is_trivially_copyable_v<T>);
-  static constexpr std::size_t kHugePage = std::size_t(2) << 20;
   // Address space only: reserved pages cost nothing until made writable and touched.
   static constexpr std::size_t kDefaultReserve = std::size_t(64) << 30;
 
@@ -32,24 +32,20 @@ class HugeTable {
   HugeTable(const HugeTable&) = delete;
   HugeTable& operator=(const HugeTable&) = delete;
   void swap(HugeTable& o) noexcept {
-    std::swap(base_, o.base_);
     std::swap(data_, o.data_);
     std::swap(size_, o.size_);
     std::swap(writable_, o.writable_);
     std::swap(reserved_, o.reserved_);
-    std::swap(mapped_, o.mapped_);
     std::swap(first_reserve_, o.first_reserve_);
   }
 
   // Grows to n slots (n >= size()), keeping the contents; the new slots are zero. Only the new slots'
   // memory is touched (by the caller, later).
   void grow(std::size_t n) {
-    std::size_t want = round_up(n * sizeof(T), kHugePage);
+    std::size_t want = round_up(n * sizeof(T), kHugePageSize);
     if (want > reserved_) move_to_larger_reservation(want);
     if (want > writable_) {
-      char* from = reinterpret_cast<char*>(data_) + writable_;
-      if (mprotect(from, want - writable_, PROT_READ | PROT_WRITE) != 0) throw std::bad_alloc();
-      madvise(from, want - writable_, MADV_HUGEPAGE);
+      make_writable_huge(reinterpret_cast<char*>(data_) + writable_, want - writable_);
       writable_ = want;
     }
     size_ = n;
@@ -68,38 +64,24 @@ class HugeTable {
   // and moves the current pages there.
   void move_to_larger_reservation(std::size_t bytes) {
     std::size_t reserve = reserved_ == 0 && bytes <= first_reserve_ ? first_reserve_ : bytes * 4;
-    std::size_t mapped = reserve + kHugePage;
-    void* p = mmap(nullptr, mapped, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();  // like std::vector: out of memory is not a data error
-    char* base = static_cast<char*>(p);
-    char* aligned = reinterpret_cast<char*>(round_up(reinterpret_cast<std::uintptr_t>(base), kHugePage));
+    void* target = map_huge_aligned(reserve, PROT_NONE);
     if (writable_ > 0) {  // the old pages move, not copied; an aligned target keeps them huge
-      if (mremap(data_, writable_, writable_, MREMAP_MAYMOVE | MREMAP_FIXED, aligned) == MAP_FAILED) {
-        munmap(p, mapped);
+      if (mremap(data_, writable_, writable_, MREMAP_MAYMOVE | MREMAP_FIXED, target) == MAP_FAILED) {
+        munmap(target, reserve);
         throw std::bad_alloc();
       }
+      munmap(data_, reserved_);  // what is left of the old reservation
     }
-    std::size_t kept_writable = writable_;
-    std::size_t kept_size = size_;
-    writable_ = 0;  // the old range no longer holds the pages
-    release();
-    base_ = base;
-    mapped_ = mapped;
-    data_ = reinterpret_cast<T*>(aligned);
+    data_ = static_cast<T*>(target);
     reserved_ = reserve;
-    writable_ = kept_writable;
-    size_ = kept_size;
   }
 
   void release() {
-    if (base_) munmap(base_, mapped_);
-    base_ = nullptr;
+    if (data_) munmap(data_, reserved_);
     data_ = nullptr;
-    size_ = writable_ = reserved_ = mapped_ = 0;
+    size_ = writable_ = reserved_ = 0;
   }
 
-  char* base_ = nullptr;       // the whole mapping
-  std::size_t mapped_ = 0;     // its length
   T* data_ = nullptr;          // 2 MiB-aligned start of the slots
   std::size_t size_ = 0;       // slots in use
   std::size_t writable_ = 0;   // bytes from data_ that are readable and writable
