@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "cli_util.h"
+#include "generated_positions.h"
 #include "summary_json.h"
 #include "fen/write.h"
 #include "formats/binary_file.h"
@@ -459,36 +460,10 @@ TEST(CliBinary, CountNeedsText) {
 // ---------------------------------------------------------------------------------------------------------
 // dedup --count: the kept records wait in a temporary file without a name until the counts are known.
 
-// Kings and a white knight on all squares, White to move (a knight checking the black king makes the
-// record invalid), every third line a repeat of an earlier one: ~100 k records, several MiB of kept text.
+// ~100 k records (tests/generated_positions.h), several MiB of kept text.
 std::string kings_and_knight_positions() {
   std::string text;
-  std::vector<std::string> lines;
-  std::mt19937 rng(21);
-  for (int wk = 0; wk < 64; wk += 3)
-    for (int bk = 0; bk < 64; ++bk)
-      for (int n = 0; n < 64; ++n) {
-        if (wk == bk || wk == n || bk == n) continue;
-        std::string placement;
-        for (int rank = 7; rank >= 0; --rank) {
-          int empty = 0;
-          for (int file = 0; file < 8; ++file) {
-            int sq = rank * 8 + file;
-            char piece = sq == wk ? 'K' : sq == bk ? 'k' : sq == n ? 'N' : 0;
-            if (!piece) {
-              ++empty;
-              continue;
-            }
-            if (empty) placement += static_cast<char>('0' + empty), empty = 0;
-            placement += piece;
-          }
-          if (empty) placement += static_cast<char>('0' + empty);
-          if (rank) placement += '/';
-        }
-        lines.push_back(placement + " w - - 0 1");
-        if (lines.size() % 3 == 0) lines.push_back(lines[rng() % lines.size()]);
-      }
-  for (const std::string& line : lines) text += line + '\n';
+  for (const std::string& placement : kings_and_knight_placements(/*repeat_every=*/3)) text += placement + " w - - 0 1\n";
   return text;
 }
 

@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <pty.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,6 +26,7 @@ namespace fenmill::cli_test {
 
 struct CliResult {
   int exit_code = -1;  // 128 + signal number when killed by a signal
+  long max_rss_kb = 0;  // the run's peak resident memory
   std::string out;
   std::string err;
 };
@@ -247,9 +249,11 @@ inline CliResult run_cli(const CliRun& run) {
     }
   }
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  struct rusage usage {};
+  while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
   }
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  result.max_rss_kb = usage.ru_maxrss;
   return result;
 }
 
