@@ -23,6 +23,7 @@
 #include "cli_util.h"
 #include "generated_positions.h"
 #include "summary_json.h"
+#include "fen/normalize.h"
 #include "fen/write.h"
 #include "formats/binary_file.h"
 #include "formats/binary_record.h"
@@ -448,6 +449,46 @@ TEST(CliBinary, RefusesBinaryToTerminal) {
   r = run_cli(run);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1"), std::string::npos) << r.out;
+}
+
+// Records are numbered across blocks and chunks like lines: a rejected record's "line" is its 1-based index in
+// the file, whatever the chunk size or thread count.
+TEST(CliBinary, RejectedRecordsAreNumberedAcrossBlocks) {
+  TempDir tmp;
+  Position start;
+  ASSERT_TRUE(normalize_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", start).ok());
+  std::vector<std::uint8_t> valid(kRecordSize), garbage(kRecordSize, 0xFF);
+  encode_record(start, valid.data());
+  Position check;
+  ASSERT_FALSE(decode_record(garbage.data(), check)) << "the garbage record must not decode";
+  std::string file;
+  append_header(file, BinaryVariant::kChess);
+  for (std::size_t block_records : {5u, 4u, 3u}) {
+    std::vector<std::uint8_t> block;
+    for (std::size_t i = 0; i < block_records; ++i) {
+      bool bad = (block_records == 5 && i == 2) || (block_records == 4 && i == 1) || (block_records == 3 && i == 2);
+      block.insert(block.end(), (bad ? garbage : valid).begin(), (bad ? garbage : valid).end());
+    }
+    append_block(file, block.data(), block_records, kRecordSize);
+  }
+  write_file(tmp / "x.bin", file);
+  for (const char* chunk_size : {"1", "64", "2097152"})
+    for (const char* threads : {"1", "2"}) {
+      CliResult r = run_cli({"normalize", "-q", "--chunk-size", chunk_size, "--threads", threads, tmp / "x.bin",
+                             "--rejects", tmp / "r.jsonl", "-o", tmp / "o.fen", "--force"});
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      std::vector<std::string> rejects = split_lines(read_file(tmp / "r.jsonl"));
+      ASSERT_EQ(rejects.size(), 3u) << chunk_size << " " << threads;
+      std::vector<std::string> lines;
+      static const std::regex line_field(R"re("line":([0-9]+),)re");
+      for (const std::string& rej : rejects) {
+        std::smatch m;
+        ASSERT_TRUE(std::regex_search(rej, m, line_field)) << rej;
+        lines.push_back(m[1]);
+      }
+      EXPECT_EQ(lines, (std::vector<std::string>{"3", "7", "12"})) << chunk_size << " " << threads;
+      EXPECT_NE(rejects[0].find("BAD_RECORD"), std::string::npos) << rejects[0];
+    }
 }
 
 TEST(CliBinary, CountNeedsText) {

@@ -5,7 +5,6 @@
 #include <cstring>
 #include <string_view>
 
-#include "io/chunk.h"
 
 namespace fenmill {
 
@@ -19,7 +18,6 @@ class LineReader {
  public:
   LineReader(std::string_view bytes, std::uint64_t first_line, std::uint64_t offset)
       : bytes_(bytes), number_(first_line), offset_(offset) {}
-  explicit LineReader(const Chunk& chunk) : LineReader(chunk.bytes, chunk.first_line, chunk.offset) {}
 
   // Returns false after the last line. A final line without '\n' is still a line; "a\n" is one line, not two.
   bool next(Line& line) {

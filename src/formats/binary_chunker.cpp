@@ -32,7 +32,6 @@ bool BinaryChunker::open_next(std::string& error) {
     error = source_->name() + ": " + std::string(binary_status_message(s));
     return false;
   }
-  next_record_ = 1;
   block_index_ = 0;
   return true;
 }
@@ -74,10 +73,8 @@ bool BinaryChunker::next(Chunk& out, std::string& error) {
     out.range_end = 0;
     out.source_name = source_->name();
     out.offset = block_offset;
-    out.first_line = next_record_;
-    out.line_count = block.count;
+    out.starts_input = block_index_ == 0;
     out.sequence = sequence_++;
-    next_record_ += block.count;
     ++block_index_;
     return true;
   }

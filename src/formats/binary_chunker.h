@@ -1,6 +1,6 @@
 // Reads fenmill binary files (docs/FORMAT.md) as a stream of chunks, one checksummed block per chunk,
 // for `--from bin`. Works on any InputSource (mapped, pipe, .zst): it reads block by block, so memory
-// stays at one block per chunk in flight. A chunk's first_line is the 1-based index of its first record.
+// stays at one block per chunk in flight. Records are numbered within a chunk from 1, like lines.
 #pragma once
 #include <memory>
 #include <string>
@@ -33,7 +33,6 @@ class BinaryChunker {
   std::shared_ptr<InputSource> source_;
   std::uint32_t source_index_ = 0;
   BinaryHeader header_;
-  std::uint64_t next_record_ = 1;
   std::uint64_t block_index_ = 0;
   std::uint64_t offset_ = 0;
   std::uint64_t sequence_ = 0;

@@ -26,12 +26,13 @@ struct Chunk {
   std::string_view source_name;     // the input's name() ("<stdin>" for "-"); kept alive by `source`
   std::uint64_t offset = 0;         // byte offset of bytes[0] in the (decompressed) input. A UTF-8 BOM
                                     // stripped at the start still counts: the first chunk then has offset 3.
-  std::uint64_t first_line = 1;     // 1-based number of the chunk's first line within its input
-  std::uint64_t line_count = 0;     // lines in the chunk (a last line without '\n' counts)
+  // The chunk begins the input (its first line is the input's line 1): what is decided from an input's
+  // start (format sniffing, a CSV header) happens on it. Lines are numbered within a chunk from 1; the in-order
+  // end of the pipeline adds the lines of the input's chunks before it.
+  bool starts_input = true;
   std::uint64_t sequence = 0;       // 0, 1, 2, ... over all chunks of all inputs, in order
   // A chunk not read yet (range_end > 0): it owns the lines that start in [offset, range_end) of `source`, and
-  // whoever processes it reads them with fill_range() (io/range_fill.h). Its first_line is unknown (0) until
-  // the in-order end of the pipeline counts the lines before it.
+  // whoever processes it reads them with fill_range() (io/range_fill.h).
   std::uint64_t range_end = 0;
 
   // Keeps the mapping and the name alive while the chunk is in flight, even after the chunker moved on.

@@ -98,13 +98,10 @@ void Chunker::finish_chunk(Chunk& out, std::string_view bytes) {
   out.source_index = source_index_;
   out.source_name = source_->name();
   out.offset = offset_;
-  out.first_line = next_line_;
-  std::uint64_t newlines = count_newlines(bytes);
-  out.line_count = newlines + (bytes.back() != '\n');
+  out.starts_input = sequence_ == 0;
   out.sequence = sequence_++;
   out.source = source_;
   offset_ += bytes.size();
-  next_line_ += newlines;
 }
 
 bool Chunker::next_mapped(Chunk& out) {

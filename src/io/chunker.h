@@ -42,7 +42,6 @@ class Chunker {
   bool eof_ = false;            // streamed: the source has no more bytes
   bool done_ = false;
   std::uint64_t offset_ = 0;
-  std::uint64_t next_line_ = 1;
   std::uint64_t sequence_ = 0;
 };
 

@@ -17,8 +17,7 @@ bool MultiChunker::next(Chunk& out, std::string& error) {
         out.source_name = ranged_->name();
         out.offset = ranged_offset_;
         out.range_end = size - ranged_offset_ > chunk_size_ ? ranged_offset_ + chunk_size_ : size;
-        out.first_line = 0;
-        out.line_count = 0;
+        out.starts_input = ranged_offset_ == 0;
         out.sequence = sequence_++;
         out.source = ranged_;
         ranged_offset_ = out.range_end;

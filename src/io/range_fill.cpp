@@ -49,7 +49,6 @@ bool fill_range(Chunk& chunk, std::string& error) {
   if ((chunk.offset > 0 && first >= limit) || (first >= buf.size() && at_end)) {
     chunk.offset = chunk.range_end;
     chunk.bytes = {};
-    chunk.line_count = 0;
     return true;
   }
   // The last owned line ends at the first '\n' from index limit - 1 on, maybe past what was read so far.
@@ -74,7 +73,6 @@ bool fill_range(Chunk& chunk, std::string& error) {
   }
   chunk.offset = read_from + first;
   chunk.bytes = buf.view().substr(first, end - first);
-  chunk.line_count = 0;  // counted by whoever walks the lines (the pipeline's process_chunk)
   return true;
 }
 

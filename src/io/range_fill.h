@@ -10,7 +10,7 @@ namespace fenmill {
 
 // Fills chunk.storage/bytes with the whole lines that start in [offset, range_end) (the last one read to
 // its '\n' or the end of the file, however long) and moves `offset` to the first such line (past a UTF-8 BOM
-// at the start of the file). line_count is left 0: the caller counts the lines as it walks them. A range inside one long line owns nothing: bytes is empty.
+// at the start of the file). A range inside one long line owns nothing: bytes is empty.
 // Returns false with `error` set when the file cannot be read.
 bool fill_range(Chunk& chunk, std::string& error);
 

@@ -99,13 +99,13 @@ bool ChunkFeed::next_raw(Chunk& out, std::string& error) {
 }
 
 bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& error) {
-  if (chunk.source_index < known_.size() && (chunk.first_line > 1 || (chunk.range_end > 0 && chunk.offset > 0)) && !binary_) {
+  if (chunk.source_index < known_.size() && !chunk.starts_input && !binary_) {
     out = known_[chunk.source_index];
     return true;
   }
   SourceFormat f;
   f.format = input_formats_[chunk.source_index];
-  if (f.format == InputFormat::kFen && chunk.first_line == 1 && !decided_by_name(chunk.source_name))
+  if (f.format == InputFormat::kFen && chunk.starts_input && !decided_by_name(chunk.source_name))
     f.format = sniff_format(chunk.bytes);
   if (f.format == InputFormat::kCsv) {
     std::string_view name = chunk.source_name;
@@ -168,11 +168,10 @@ void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
   out.source_index = carry_meta_.source_index;
   out.source_name = carry_meta_.source_name;
   out.offset = carry_meta_.offset;
-  out.first_line = carry_meta_.first_line;
+  out.starts_input = carry_meta_.starts_input;
   out.range_end = 0;
-  out.line_count = count_newlines(out.bytes);
   carry_meta_.offset += end;
-  carry_meta_.first_line += out.line_count;
+  carry_meta_.starts_input = false;
   ByteBuffer rest;
   rest.append(all.substr(end));
   carry_ = std::move(rest);
@@ -207,7 +206,7 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
       carry_meta_.source_index = look_.source_index;
       carry_meta_.source_name = look_.source_name;
       carry_meta_.offset = look_.offset;
-      carry_meta_.first_line = look_.first_line;
+      carry_meta_.starts_input = look_.starts_input;
       carry_format_ = format;
     }
     carry_.append(look_.bytes);

@@ -41,7 +41,7 @@ class ChunkFeed {
   Chunk look_;
   bool have_look_ = false, at_end_ = false;
   ByteBuffer carry_;
-  Chunk carry_meta_;  // source, name, offset and first line of carry_[0]
+  Chunk carry_meta_;  // source, name, offset of carry_[0], and whether it starts its input
   SourceFormat carry_format_;
 };
 

@@ -4,6 +4,7 @@
 
 #include "fen/text_cursor.h"
 #include "formats/binary_record.h"
+#include "io/chunker.h"
 #include "io/line_splitter.h"
 #include "formats/csv.h"
 #include "formats/jsonl.h"
@@ -44,8 +45,8 @@ struct RecordFen {
 
 class ChunkWork {
  public:
-  ChunkWork(const SourceFormat& source, const Job& job, ChunkResult& result)
-      : source_(source), job_(job), result_(result) {
+  ChunkWork(const SourceFormat& source, const Job& job, ChunkResult& result, bool starts_input)
+      : source_(source), job_(job), result_(result), starts_input_(starts_input) {
     options_ = job.normalize;
     options_.allow_operations = source.format == InputFormat::kEpd;
     want_keys_ = job.dedup() || job.command == Command::kStats;
@@ -81,7 +82,7 @@ class ChunkWork {
   }
 
   // A chunk of whole PGN games: every selected position of every game, each rejected game once.
-  void pgn(std::string_view bytes, std::uint64_t first_line) {
+  void pgn(std::string_view bytes) {
     ReplayOptions replay_options;
     replay_options.follow_variations = job_.follow_variations;
     GameReader reader(replay_options);
@@ -107,12 +108,12 @@ class ChunkWork {
       rej.ply = e.ply;
       result_.rejects.push_back(rej);
     };
-    ReplayStats stats = reader.replay(bytes, first_line, ReplayCallbacks{on_position, on_error, {}});
+    ReplayStats stats = reader.replay(bytes, 1, ReplayCallbacks{on_position, on_error, {}});
     result_.counts.games += stats.games;
   }
 
   void line(std::string_view line, std::uint64_t number) {
-    if (source_.has_header && number == 1) {
+    if (source_.has_header && starts_input_ && number == 1) {
       if (source_.write_header) (result_.header = trim_end(line)) += '\n';
       return;
     }
@@ -317,6 +318,7 @@ class ChunkWork {
   const SourceFormat& source_;
   const Job& job_;
   ChunkResult& result_;
+  bool starts_input_;  // line 1 of the chunk is line 1 of the input
   NormalizeOptions options_;
   bool want_keys_, want_ends_, key_needs_legal_ep_;
   KeyLevel level_;
@@ -353,23 +355,25 @@ void ChunkResult::clear() {
   lines = 0;
 }
 
-void process_chunk(std::string_view bytes, std::uint64_t first_line, const SourceFormat& source, const Job& job,
+void process_chunk(std::string_view bytes, bool starts_input, const SourceFormat& source, const Job& job,
                    ChunkResult& result) {
   result.clear();
-  ChunkWork work(source, job, result);
-  std::uint64_t number = first_line;
+  ChunkWork work(source, job, result, starts_input);
+  std::uint64_t number = 1;
   if (source.format == InputFormat::kPgn) {
-    if (source.write_header && first_line == 1) {
+    result.lines = count_newlines(bytes) + (!bytes.empty() && bytes.back() != '\n');
+    if (source.write_header && starts_input) {
       result.header = "fen";
       for (const std::string& tag : job.with_tags) (result.header += ',') += tag;
       result.header += '\n';
     }
-    work.pgn(bytes, first_line);
+    work.pgn(bytes);
     return;
   }
   if (source.format == InputFormat::kBinary) {
     std::size_t size = source.xiangqi ? xiangqi::kRecordSize : kRecordSize;
     for (std::size_t at = 0; at + size <= bytes.size(); at += size) work.binary_record(bytes.substr(at, size), number++);
+    result.lines = number - 1;
     return;
   }
   result.lines = for_each_line(bytes, [&](std::string_view line) { work.line(line, number++); });

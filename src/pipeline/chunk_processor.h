@@ -46,12 +46,13 @@ struct ChunkResult {
   std::vector<Reject> rejects;
   std::string reject_text;
   Counts counts;
-  std::uint64_t lines = 0;          // lines walked (text formats), blank ones included
+  std::uint64_t lines = 0;          // lines in the chunk, blank ones included (binary input: records)
   void clear();
 };
 
-// Processes every line of `bytes`; the first line has number `first_line`.
-void process_chunk(std::string_view bytes, std::uint64_t first_line, const SourceFormat& source, const Job& job,
+// Processes every line (binary input: record) of `bytes`, numbered from 1 within the chunk; `starts_input`:
+// the chunk begins its input (a CSV header line, the CSV/PGN output header).
+void process_chunk(std::string_view bytes, bool starts_input, const SourceFormat& source, const Job& job,
                    ChunkResult& result);
 
 KeyLevel key_level(DedupLevel level);

@@ -113,10 +113,8 @@ RunOutcome run_job(const Job& job) {
                                              w->result.clear();
                                              return w;
                                            }
-                                           // A range chunk numbers its lines from 1; the sink adds the lines before it.
-                                           std::uint64_t first_line = w->chunk.range_end > 0 ? 1 : w->chunk.first_line;
-                                           process_chunk(w->chunk.bytes, first_line, w->source, job, w->result);
-                                           if (w->chunk.range_end > 0) w->chunk.line_count = w->result.lines;
+                                           // Lines are numbered from 1 in each chunk; the sink adds the lines before it.
+                                           process_chunk(w->chunk.bytes, w->chunk.starts_input, w->source, job, w->result);
                                            return w;
                                          }) &
           tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order, [&](Work* w) {

@@ -24,10 +24,9 @@ bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error)
     games_in_source_ = 0;
     lines_in_source_ = 0;
   }
-  // A range chunk's lines were numbered from 1: they follow the lines of the chunks before it.
-  const std::uint64_t line_shift = chunk.range_end > 0 ? lines_in_source_ : 0;
-  lines_in_source_ = chunk.range_end > 0 ? lines_in_source_ + chunk.line_count
-                                         : chunk.first_line - 1 + chunk.line_count;
+  // A chunk's lines (binary input: records) were numbered from 1: they follow those of the chunks before it.
+  const std::uint64_t line_shift = lines_in_source_;
+  lines_in_source_ += r.lines;
   std::uint64_t games_before = games_in_source_;
   games_in_source_ += r.counts.games;
   counts_.add(r.counts);
