@@ -580,19 +580,6 @@ TEST(Chunker, ChunksStayValidWhenMovedAndReuseStorage) {
   EXPECT_GT(same, total * 9 / 10);
 }
 
-TEST(Chunker, CountNewlinesMatchesStdCount) {
-  std::mt19937 rng(7);
-  std::string bytes(100000, '\0');
-  for (char& c : bytes) c = rng() % 5 == 0 ? '\n' : static_cast<char>(rng());
-  bytes.append(20000, '\n');  // > 255 matches per byte counter
-  for (std::size_t start : {0, 1, 3, 15}) {
-    for (std::size_t length : {0, 1, 15, 16, 17, 4095, 4096 * 16 + 3, 119000}) {
-      std::string_view v = std::string_view(bytes).substr(start, length);
-      EXPECT_EQ(count_newlines(v), static_cast<std::uint64_t>(std::count(v.begin(), v.end(), '\n')));
-    }
-  }
-}
-
 TEST(LineReader, IteratesLinesWithNumbersAndOffsets) {
   LineReader reader("x\n\nyz\r\n", 41, 1000);
   Line line;

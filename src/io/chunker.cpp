@@ -6,10 +6,6 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace fenmill {
 namespace {
 
@@ -52,30 +48,6 @@ void populate_pages(std::string_view bytes) {
 }
 
 }  // namespace
-
-std::uint64_t count_newlines(std::string_view bytes) {
-  const char* p = bytes.data();
-  std::size_t n = bytes.size();
-  std::uint64_t count = 0;
-#if defined(__SSE2__)
-  const __m128i newline = _mm_set1_epi8('\n');
-  while (n >= 16) {
-    // Byte-wise counters overflow after 255 blocks: sum them up every 255 blocks at most.
-    std::size_t blocks = n / 16 < 255 ? n / 16 : 255;
-    __m128i counters = _mm_setzero_si128();
-    for (std::size_t i = 0; i < blocks; ++i, p += 16) {
-      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      counters = _mm_sub_epi8(counters, _mm_cmpeq_epi8(v, newline));  // a match is -1
-    }
-    __m128i sums = _mm_sad_epu8(counters, _mm_setzero_si128());
-    count += static_cast<std::uint64_t>(_mm_cvtsi128_si64(sums)) +
-             static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
-    n -= blocks * 16;
-  }
-#endif
-  for (; n > 0; --n, ++p) count += *p == '\n';
-  return count;
-}
 
 Chunker::Chunker(std::shared_ptr<InputSource> source, std::size_t chunk_size, std::uint32_t source_index)
     : source_(std::move(source)), chunk_size_(chunk_size ? chunk_size : 1), source_index_(source_index) {

@@ -45,7 +45,5 @@ class Chunker {
   std::uint64_t sequence_ = 0;
 };
 
-// Number of '\n' bytes; vectorised, since it runs on every byte in the serial reader stage.
-std::uint64_t count_newlines(std::string_view bytes);
 
 }  // namespace fenmill

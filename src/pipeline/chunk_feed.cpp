@@ -3,7 +3,6 @@
 #include <cctype>
 
 #include "formats/csv.h"
-#include "io/chunker.h"
 #include "io/input_peek.h"
 #include "pgn/game_reader.h"
 

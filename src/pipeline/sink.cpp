@@ -117,20 +117,18 @@ bool Sink::write_counted(std::string& error) {
   if (!spill_kept(true, error)) return false;
   const std::vector<std::uint64_t> counts = counting_.counts_in_first_seen_order();
   std::size_t ordinal = 0;
-  bool write_failed = false;
+  std::string write_error;
   bool read = spill_->for_each_line([&](std::string_view record) {
-    if (write_failed || ordinal == counts.size()) return (void)++ordinal;  // (more lines than keys: reported below)
+    if (!write_error.empty() || ordinal == counts.size()) return (void)++ordinal;  // (more lines than keys: below)
     buffer_.append(record);
     char digits[24];
     digits[0] = '\t';
     char* end = std::to_chars(digits + 1, digits + sizeof digits - 1, counts[ordinal++]).ptr;
     *end++ = '\n';
     buffer_.append(digits, static_cast<std::size_t>(end - digits));
-    if (buffer_.size() < kFlushAt) return;
-    write_failed = !out_->write(buffer_);
-    buffer_.clear();
+    flush(false, write_error);
   });
-  if (write_failed) return (error = out_->error()), false;
+  if (!write_error.empty()) return (error = write_error), false;
   if (!read) return (error = spill_->error()), false;
   if (ordinal != counts.size())
     return (error = "temporary file: " + std::to_string(ordinal) + " records read back for " +
