@@ -1,6 +1,6 @@
 // The dedup table against std::set: every insert reports new/old correctly through many in-place doublings,
 // including keys that crowd the top of the table, whose probe runs wrap around to slot 0 (the case the
-// in-place growth has to put back after its walk).
+// in-place growth has to put back after its walk; every test here needs that step).
 #include <gtest/gtest.h>
 
 #include <random>
@@ -51,6 +51,18 @@ TEST(DedupSet, KeysCrowdingTheTopOfTheTableWrapAround) {
       if (i % 7 == 0) keys.push_back(keys[rng() % keys.size()]);
     }
   }
+  check_against_set(keys, 16);
+}
+
+TEST(DedupSet, RunWrappingPastTheTopDuringGrowthIsPutBack) {
+  // 16 slots: five keys share home 13 (their low bits are 29), so they fill slots 13, 14, 15 and wrap to 0
+  // and 1; six keys at homes 2..7 leave slot 8 as the first empty one, where the doubling's walk starts. With
+  // 32 slots all five keys have home 29: the walk puts the three from slots 13..15 at 29..31 first, and the
+  // two from slots 0 and 1 find no room below the top, the case grow() puts back after its walk.
+  std::vector<DedupKey> keys;
+  for (std::uint64_t k = 1; k <= 5; ++k) keys.push_back(DedupKey{29, k});
+  for (std::uint64_t home = 2; home <= 7; ++home) keys.push_back(DedupKey{home, 100 + home});
+  keys.push_back(DedupKey{40, 1});  // the 12th key makes the table double
   check_against_set(keys, 16);
 }
 

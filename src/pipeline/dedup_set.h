@@ -95,8 +95,8 @@ class KeyTable {
     // Walk the old half once, cyclically from an empty slot, so no probe run is split by the walk's start.
     // Each key is taken out and put back at its new place: a key that stays in the lower half lands at or
     // before its old slot, among slots already walked; one that moves up lands in the upper half, which holds
-    // walked keys only. (A probe that would still wrap from the top into unwalked slots is put back after the
-    // walk, as a safety net: tests/dedup_set_test.cpp crowds the top of the table and never needs it.)
+    // walked keys only. A key whose run would wrap from the top into unwalked slots (keys that had wrapped to
+    // the bottom of the old table) is put back after the walk (tests/dedup_set_test.cpp makes it happen).
     std::size_t start = 0;
     while (!empty(slots_[start])) ++start;  // exists: the table is never full
     spill_.clear();
