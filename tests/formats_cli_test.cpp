@@ -60,6 +60,33 @@ TEST(FormatsCli, JsonlOnlyTheFenFieldChanges) {
   EXPECT_EQ(r.out, "");  // "x" is not a FEN: the only record with that field is rejected
 }
 
+// On-Demand parsing reads only what leads to the field: lines that are not valid JSON elsewhere must still be
+// rejected, not copied to the output. A column inside an escaped JSON string counts the escapes as written.
+TEST(FormatsCli, JsonlInvalidJsonIsRejectedAndColumnsCountEscapes) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  write_file(dir / "bad.jsonl", "{\"fen\": \"" + k + "\",}\n"             // trailing comma
+                                    "{\"n\": tru, \"fen\": \"" + k + "\"}\n"  // bad literal before the field
+                                    "{\"fen\": \"" + k + "\", \"n\": 01}\n"   // bad number after it
+                                    "{\"fen\": \"" + k + "\"}{\"fen\": \"x\"}\n"  // two objects
+                                    "{\"fen\": \"" + k + "\", \"s\": \"a\\qb\"}\n"  // bad escape after it
+                                    "{\"fen\": \"" + k + "\"}\n");
+  CliResult r = run_cli({"normalize", "-q", "--to", "jsonl", dir / "bad.jsonl", "--summary", dir / "s.json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "{\"fen\": \"" + k + "\"}\n");
+  EXPECT_NE(read_file(dir / "s.json").find("\"invalid_by_code\": {\"JSON_FIELD\": 5}"), std::string::npos)
+      << read_file(dir / "s.json");
+  write_file(dir / "col.jsonl", "{\"fen\": \"4k3\\/8/8/8/8/8/8/4K3 w - - 0 0\"}\n"
+                                "{\"fen\": \"\\u0034k3/8/8/8/8/8/8/4K3 w - - 0 0\"}\n"
+                                "{\"fen\": \"\\u00e94k3/8/8/8/8/8/8/4K3 w - - 0 1\"}\n");
+  r = run_cli({"validate", dir / "col.jsonl"});
+  EXPECT_EQ(r.exit_code, 1);
+  const std::string f = dir / "col.jsonl";
+  EXPECT_EQ(r.out, f + ":1:39: BAD_FULLMOVE: fullmove number must be a positive integer\n" +
+                       f + ":2:43: BAD_FULLMOVE: fullmove number must be a positive integer\n" +
+                       f + ":3:10: BAD_PIECE: invalid character in the piece placement\n");
+}
+
 TEST(FormatsCli, PgnPositionsPliesTagsAndRejectedGames) {
   TempDir dir;
   write_file(dir / "g.pgn",

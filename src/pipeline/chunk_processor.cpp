@@ -123,14 +123,14 @@ class ChunkWork {
     xq_ = job_.variant == Variant::kXiangqi || (job_.variant == Variant::kAuto && xiangqi::looks_like_xiangqi(where.fen));
     if (xq_) {
       xiangqi::NormalizeResult xr = xiangqi::normalize_fen(where.fen, xpos_, xoptions_);
-      if (!xr.ok()) return reject(line, number, xr.code, xr.column ? where.fen_column + xr.column - 1 : where.fen_column, xr.hints, 0);
+      if (!xr.ok()) return reject(line, number, xr.code, column_in_line(line, where, xr.column), xr.hints, 0);
       NormalizeResult r;
       r.fields = xr.fields < 2 ? 1 : 6;
       r.repairs = xr.repairs;
       return accept(line, where, r);
     }
     NormalizeResult r = normalize_fen(where.fen, pos_, options_);
-    if (!r.ok()) return reject(line, number, r.code, r.column ? where.fen_column + r.column - 1 : where.fen_column, r.hints, r.squares);
+    if (!r.ok()) return reject(line, number, r.code, column_in_line(line, where, r.column), r.hints, r.squares);
     accept(line, where, r);
   }
 
@@ -165,6 +165,15 @@ class ChunkWork {
       }
     }
     return ErrorCode::kOk;
+  }
+
+  // The 1-based column in the line of column `fen_column` (0: none) of the FEN: a JSON string's escapes are
+  // counted as written.
+  std::uint32_t column_in_line(std::string_view line, const RecordFen& where, std::uint32_t fen_column) const {
+    if (fen_column == 0) return where.fen_column;
+    if (source_.format != InputFormat::kJsonl) return where.fen_column + fen_column - 1;
+    std::string_view token = line.substr(where.raw_begin, where.raw_end - where.raw_begin);
+    return static_cast<std::uint32_t>(where.raw_begin + 1 + JsonlFieldFinder::raw_offset(token, fen_column - 1));
   }
 
   void reject(std::string_view line, std::uint64_t number, ErrorCode code, std::uint32_t column, std::uint8_t hints,
