@@ -108,6 +108,61 @@ TEST(FormatsCli, PgnPositionsPliesTagsAndRejectedGames) {
   EXPECT_NE(read_file(dir / "s.json").find("\"records\": 7, \"valid\": 6, \"invalid\": 1"), std::string::npos);
 }
 
+// Tag values come out as their text, PGN escapes undone; a missing tag is null in JSON (an empty tag is "");
+// --with-tags fen would hide the position behind a second "fen" key or column, so it is refused.
+TEST(FormatsCli, PgnWithTagsUnescapesValuesAndRefusesFen) {
+  TempDir dir;
+  write_file(dir / "t.pgn", "[Event \"A \\\"quoted\\\" event\"]\n[Site \"back\\\\slash\"]\n[Round \"\"]\n\n1. e4 *\n");
+  CliResult r = run_cli({"normalize", "-q", dir / "t.pgn", "--to", "jsonl", "--with-tags", "Event,Site,Round,White",
+                         "--plies", "0:0"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "{\"fen\": \"" + std::string(kStart) +
+                       "\", \"Event\": \"A \\\"quoted\\\" event\", \"Site\": \"back\\\\slash\", \"Round\": \"\", \"White\": null}\n");
+  r = run_cli({"normalize", "-q", dir / "t.pgn", "--to", "csv", "--with-tags", "Event,Site,White", "--plies", "0:0"});
+  EXPECT_EQ(r.out, "fen,Event,Site,White\n" + std::string(kStart) + ",\"A \"\"quoted\"\" event\",back\\slash,\n");
+  for (const char* name : {"fen", "FEN"}) {
+    r = run_cli({"normalize", "-q", dir / "t.pgn", "--to", "jsonl", "--with-tags", std::string("Site,") + name});
+    EXPECT_EQ(r.exit_code, 2) << name;
+    EXPECT_NE(r.err.find("already has a fen column"), std::string::npos) << r.err;
+  }
+}
+
+// Files that each start with a byte-order mark, joined by `cat`: the later marks are blanks, not a bad token
+// that would make a phantom rejected game, at every chunk size.
+TEST(FormatsCli, PgnByteOrderMarksBetweenGamesAreBlanks) {
+  TempDir dir;
+  std::string game = "\xEF\xBB\xBF[Event \"a\"]\n\n1. e4 *\n";
+  write_file(dir / "joined.pgn", game + game + game);
+  for (const char* chunk : {"1", "7", "1000"}) {
+    CliResult r = run_cli({"normalize", "-q", "--chunk-size", chunk, dir / "joined.pgn", "--summary", dir / "s.json",
+                           "--force"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, std::string(kStart) + "\n" + kAfterE4 + "\n" + kStart + "\n" + kAfterE4 + "\n" + kStart + "\n" +
+                         kAfterE4 + "\n") << chunk;
+    EXPECT_NE(read_file(dir / "s.json").find("\"records\": 6, \"valid\": 6, \"invalid\": 0"), std::string::npos);
+  }
+}
+
+// A replayed game may not run a clock past what a FEN holds: it is rejected (CLOCK_RANGE at the move that
+// would), never written with a clock fenmill's own reader refuses.
+TEST(FormatsCli, PgnClocksPastTheFenLimitsRejectTheGame) {
+  TempDir dir;
+  write_file(dir / "c.pgn",
+             "[Event \"a\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 65534 10\"]\n\n1. Kd1 Kd7 *\n\n"
+             "[Event \"b\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1000000\"]\n\n1. Kd1 Kd7 *\n\n"
+             "[Event \"c\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 65534 999999\"]\n\n1... Ke7 *\n");
+  CliResult r = run_cli({"normalize", "-q", dir / "c.pgn", "--rejects", dir / "rej.jsonl"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "4k3/8/8/8/8/8/8/4K3 b - - 65534 999999\n8/4k3/8/8/8/8/8/4K3 w - - 65535 1000000\n");
+  std::vector<std::string> rejects = split_lines(read_file(dir / "rej.jsonl"));
+  ASSERT_EQ(rejects.size(), 2u);
+  EXPECT_NE(rejects[0].find("\"line\":4,\"column\":1,\"code\":\"CLOCK_RANGE\""), std::string::npos) << rejects[0];
+  EXPECT_NE(rejects[1].find("\"code\":\"CLOCK_RANGE\""), std::string::npos) << rejects[1];
+  EXPECT_NE(rejects[1].find("\"game\":2,\"ply\":2"), std::string::npos) << rejects[1];
+  r = run_cli_stdin({"validate", "-"}, r.out);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+}
+
 TEST(FormatsCli, XiangqiVariantAutoAndLetters) {
   TempDir dir;
   write_file(dir / "x.fen",
@@ -146,6 +201,13 @@ TEST(FormatsCli, AutoSniffsTheFormatOfStdinAndUnknownNames) {
   run.stdin_bytes = "id\tFEN\nx\t" + std::string(kStart) + "\n";
   EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n");
   run.stdin_bytes = std::string(kStart) + "\n";
+  EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n");
+  // PGN may open with a comment or an escape line (the ECO file opens with a {} comment) before its first tag.
+  for (std::string opening : {"{ ECO openings }\n", "% escaped line\n", "; comment\n"}) {
+    run.stdin_bytes = opening + pgn;
+    EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n" + kAfterE4 + "\n") << opening;
+  }
+  run.stdin_bytes = "{ \"fen\": \"" + std::string(kStart) + "\"}\n";
   EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n");
   run.args = {"normalize", "-q", "--from", "fen", "-"};  // an explicit --from is obeyed: a PGN tag is not a FEN
   run.stdin_bytes = pgn;

@@ -188,6 +188,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "fenmill: --count writes text; it cannot be combined with binary output\n");
     return fenmill::kExitUsageOrIo;
   }
+  for (const std::string& tag : job.with_tags)
+    if (tag == "fen" || tag == "FEN") {  // the output's own column: a second "fen" key or column hides the position
+      std::fprintf(stderr, "fenmill: --with-tags %s: the output already has a fen column (the position)\n", tag.c_str());
+      return fenmill::kExitUsageOrIo;
+    }
   if (!fenmill::cli::html_report_target_ok(job)) return fenmill::kExitUsageOrIo;
   try {
     fenmill::RunOutcome outcome = fenmill::run_job(job);

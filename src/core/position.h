@@ -11,6 +11,10 @@ namespace fenmill {
 // Index into Position::castling_rook.
 enum CastlingSide : std::uint8_t { kKingSide = 0, kQueenSide = 1 };
 
+// The largest clocks a FEN may hold (the halfmove clock is 16 bits in the binary record).
+constexpr std::uint16_t kMaxHalfmoveClock = 65535;
+constexpr std::uint32_t kMaxFullmoveNumber = 1000000;
+
 struct Position {
   Bitboard by_color[2];
   Bitboard by_type[kPieceTypeCount];

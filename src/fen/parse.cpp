@@ -176,7 +176,7 @@ int parse_fen_fast(std::string_view text, const char* end, Position& pos, const 
   };
   std::uint32_t half, full;
   if (*p++ != ' ' || !read_number(half) || p == end || *p++ != ' ' || !read_number(full) || p != end) return 0;
-  if (half > 65535 || full == 0 || full > 1000000) return 0;
+  if (half > kMaxHalfmoveClock || full == 0 || full > kMaxFullmoveNumber) return 0;
   pos.halfmove_clock = static_cast<std::uint16_t>(half);
   pos.fullmove_number = full;
   return 6;
@@ -245,8 +245,8 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
       full = 1;
       result.clock_repaired = true;
     }
-    if (half > 65535) return fail(ErrorCode::kClockRange, saved, 6);
-    if (full > 1000000) return fail(ErrorCode::kClockRange, full_start, 6);
+    if (half > kMaxHalfmoveClock) return fail(ErrorCode::kClockRange, saved, 6);
+    if (full > kMaxFullmoveNumber) return fail(ErrorCode::kClockRange, full_start, 6);
     pos.halfmove_clock = static_cast<std::uint16_t>(half);
     pos.fullmove_number = static_cast<std::uint32_t>(full);
     result.fields = 6;

@@ -18,7 +18,8 @@ namespace fenmill {
   X(kUnbalancedVariation, "UNBALANCED_VARIATION",                                                          \
     "')' without '(', a variation left open, or (--variations) a '(' with no move before it to replace")   \
   X(kUnsupportedVariant, "UNSUPPORTED_VARIANT", "the [Variant] tag names a variant other than chess/Chess960") \
-  X(kBadFen, "BAD_FEN", "the [FEN] tag is not a valid position")
+  X(kBadFen, "BAD_FEN", "the [FEN] tag is not a valid position")                                           \
+  X(kClockRange, "CLOCK_RANGE", "the game runs a clock past what a FEN holds (halfmove 65535, fullmove 1000000)")
 
 enum class PgnError : std::uint8_t {
 #define FENMILL_X(id, name, msg) id,

@@ -70,16 +70,15 @@ std::size_t find_game_start(std::string_view buf, std::size_t from) {
   return size;
 }
 
-std::string_view GameInfo::tag(std::string_view name) const {
+const TagPair* GameInfo::find_tag(std::string_view name) const {
   for (const TagPair& t : tags)
-    if (t.name == name) return t.value;
-  return {};
+    if (t.name == name) return &t;
+  return nullptr;
 }
 
 ReplayStats GameReader::replay(std::string_view chunk, std::uint64_t first_line, const ReplayCallbacks& callbacks) {
   ReplayStats stats;
   Lexer lexer(chunk, first_line);
-  lexer.skip_bom();
   Position pos;
   Token token = lexer.next();
   for (;;) {
@@ -175,10 +174,17 @@ ReplayStats GameReader::replay(std::string_view chunk, std::uint64_t first_line,
             before = pos;
             has_move = true;
           }
+          const bool halfmove_full = pos.halfmove_clock == kMaxHalfmoveClock;
           if (move.kind == MoveKind::kNull)
             make_null_move(pos);
           else
             make_move(pos, move);
+          // A FEN cannot hold the clocks past these (fen/parse.cpp): the game is rejected rather than written
+          // with a clock fenmill's own reader refuses.
+          if ((halfmove_full && pos.halfmove_clock == kMaxHalfmoveClock) || pos.fullmove_number > kMaxFullmoveNumber) {
+            report(PgnError::kClockRange, token.line, ply + 1, token.text);
+            break;
+          }
           PlyInfo info;
           info.ply = ++ply;
           info.line = token.line;

@@ -37,8 +37,8 @@ struct GameInfo {
   std::span<const TagPair> tags;    // in file order; string_views into the chunk
   bool chess960 = false;
 
-  // Value of the first tag with this exact name, or an empty view.
-  std::string_view tag(std::string_view name) const;
+  // The first tag with this exact name, or null. Its value is as written, PGN escapes (\" and \\) included.
+  const TagPair* find_tag(std::string_view name) const;
 };
 
 struct PlyInfo {
@@ -94,7 +94,7 @@ class GameReader {
   explicit GameReader(const ReplayOptions& options = {}) : options_(options) {}
 
   // `first_line` is the file line of chunk[0]. The chunk should begin at a game start (or at the
-  // start of a file, where a UTF-8 BOM is skipped) and end at one, as find_game_start() cuts it.
+  // start of a file) and end at one, as find_game_start() cuts it. UTF-8 BOMs between tokens are skipped.
   ReplayStats replay(std::string_view chunk, std::uint64_t first_line, const ReplayCallbacks& callbacks);
 
  private:

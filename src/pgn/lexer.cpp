@@ -38,14 +38,16 @@ inline std::uint8_t class_of(char c) { return kClasses.of[static_cast<unsigned c
 Lexer::Lexer(std::string_view text, std::uint64_t first_line)
     : begin_(text.data()), p_(text.data()), end_(text.data() + text.size()), line_(first_line) {}
 
-void Lexer::skip_bom() {
-  if (p_ == begin_ && end_ - p_ >= 3 && std::memcmp(p_, "\xEF\xBB\xBF", 3) == 0) p_ += 3;
-}
-
 void Lexer::skip_blanks() {
   while (p_ < end_) {
     std::uint8_t cls = class_of(*p_);
-    if (!(cls & (kBlank | kNewline))) return;
+    if (!(cls & (kBlank | kNewline))) {
+      // A UTF-8 byte-order mark is blank too: files that each start with one and are joined by `cat` have
+      // one at the start of every game but the first.
+      if (*p_ != '\xEF' || end_ - p_ < 3 || std::memcmp(p_, "\xEF\xBB\xBF", 3) != 0) return;
+      p_ += 3;
+      continue;
+    }
     line_ += cls >> 1;  // kNewline == 2
     ++p_;
   }

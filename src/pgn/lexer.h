@@ -46,8 +46,6 @@ class Lexer {
   // `first_line` is the number of the line that text[0] is on.
   Lexer(std::string_view text, std::uint64_t first_line);
 
-  // Skips a UTF-8 byte-order mark if the input starts with one.
-  void skip_bom();
   Token next();
   // At a kTagStart: reads `[Name "value"]`. On a malformed tag pair returns false and skips to the
   // end of the line (or of the tag section's bracket, whichever comes first).

@@ -20,7 +20,7 @@ void make_move(Position& pos, Move move) {
   Color us = pos.side_to_move, them = ~us;
   Bitboard from = square_bb(move.from), to = square_bb(move.to);
   pos.ep_square = kNoSquare;
-  if (pos.halfmove_clock != 0xFFFF) ++pos.halfmove_clock;
+  if (pos.halfmove_clock != kMaxHalfmoveClock) ++pos.halfmove_clock;
 
   if (move.kind == MoveKind::kCastling) {
     bool king_side = move.to > move.from;
@@ -67,7 +67,7 @@ void make_move(Position& pos, Move move) {
 
 void make_null_move(Position& pos) {
   pos.ep_square = kNoSquare;
-  if (pos.halfmove_clock != 0xFFFF) ++pos.halfmove_clock;
+  if (pos.halfmove_clock != kMaxHalfmoveClock) ++pos.halfmove_clock;
   finish_ply(pos);
 }
 

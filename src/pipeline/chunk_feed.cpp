@@ -23,15 +23,23 @@ std::string_view trim_cr(std::string_view s) {
 
 }  // namespace
 
-// For --from auto and a name that says nothing (stdin, .txt, no extension): PGN starts with a tag, JSON Lines with
-// an object, CSV with a header naming a FEN column; no FEN line holds '[', '{' or ','.
+// For --from auto and a name that says nothing (stdin, .txt, no extension): PGN starts with a tag, a `{` comment,
+// or a `%` escape or `;` comment line; JSON Lines with an object (`{` then `"` or `}`); CSV with a header naming a
+// FEN column. No FEN line holds '[', '{', '%', ';' or ','.
 InputFormat sniff_format(std::string_view first_chunk) {
+  auto skip_blanks = [](std::string_view& s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) s.remove_prefix(1);
+  };
   std::string_view s = first_chunk;
   if (s.substr(0, 3) == "\xEF\xBB\xBF") s.remove_prefix(3);
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) s.remove_prefix(1);
+  skip_blanks(s);
   if (s.empty()) return InputFormat::kFen;
-  if (s.front() == '[') return InputFormat::kPgn;
-  if (s.front() == '{') return InputFormat::kJsonl;
+  if (s.front() == '[' || s.front() == '%' || s.front() == ';') return InputFormat::kPgn;
+  if (s.front() == '{') {
+    std::string_view inside = s.substr(1);
+    skip_blanks(inside);
+    return inside.empty() || inside.front() == '"' || inside.front() == '}' ? InputFormat::kJsonl : InputFormat::kPgn;
+  }
   std::string_view header = trim_cr(s.substr(0, s.find('\n')));
   for (char sep : {',', '\t'})
     if (csv_column_index(header, "FEN", sep) >= 0 || csv_column_index(header, "fen", sep) >= 0) return InputFormat::kCsv;

@@ -250,7 +250,7 @@ class ChunkWork {
           append_csv_field(out, std::string_view(buf, fen_text(buf)), ',');
           for (const std::string& tag : job_.with_tags) {
             out.push_back(',');
-            append_csv_field(out, game_->tag(tag), ',');
+            append_csv_field(out, tag_value(tag), ',');
           }
           break;
         }
@@ -269,7 +269,10 @@ class ChunkWork {
             out += ", ";
             append_json_string(out, tag);
             out += ": ";
-            append_json_string(out, game_->tag(tag));
+            if (game_->find_tag(tag))
+              append_json_string(out, tag_value(tag));
+            else
+              out += "null";  // no such tag, unlike an empty one
           }
           out.push_back('}');
           break;
@@ -285,6 +288,15 @@ class ChunkWork {
       default:
         out.append(buf, fen_text(buf));
     }
+  }
+
+  // The current game's tag value with its PGN escapes undone; empty when it has no such tag.
+  std::string_view tag_value(std::string_view name) {
+    const TagPair* tag = game_->find_tag(name);
+    if (!tag) return {};
+    tag_scratch_.resize(tag->value.size());
+    tag_scratch_.resize(unescape_tag_value(tag->value, tag_scratch_.data()));
+    return tag_scratch_;
   }
 
   std::string_view hex(std::string_view bytes) {
@@ -319,7 +331,7 @@ class ChunkWork {
     return position_fields(buf);
   }
 
-  std::string hex_;
+  std::string hex_, tag_scratch_;
   const GameInfo* game_ = nullptr;  // PGN: the game of the position being accepted
   std::string_view placement_;      // the accepted record's placement text when the parser vouched for it
   const SourceFormat& source_;
