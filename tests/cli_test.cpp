@@ -612,6 +612,35 @@ TEST(CliInput, ZstdInput) {
   EXPECT_FALSE(fs::exists(tmp / "out.fen"));
 }
 
+// Inputs that are one stream (stdin, a pipe by a name such as /dev/stdin or <(...), a FIFO) and whose format is
+// sniffed: the bytes read to sniff them are not lost, and an error met while sniffing (corrupt zstd) is an error.
+TEST(CliInput, SniffedStreamsKeepTheirFirstBytesAndErrors) {
+  TempDir tmp;
+  const std::string mixed = golden("mixed.fen");
+  CliResult r = run_cli_stdin({"normalize", "-q", "/dev/stdin"}, mixed);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, expected("normalize_mixed.out"));
+  r = run_cli_stdin({"normalize", "-q", "/dev/stdin"}, zstd_compress(mixed));
+  EXPECT_EQ(r.out, expected("normalize_mixed.out"));
+  std::string truncated = zstd_compress(mixed);
+  truncated.resize(truncated.size() / 2);
+  for (const char* name : {"-", "/dev/stdin"}) {
+    r = run_cli_stdin({"normalize", "-q", name, "-o", tmp / "out.fen"}, truncated);
+    EXPECT_EQ(r.exit_code, 2) << name;
+    EXPECT_NE(r.err.find("zstd"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(tmp / "out.fen"));
+  }
+  // stdin redirected from a file is mapped with --mmap; "- -" reads it once, as from a pipe.
+  write_file(tmp / "in.fen", mixed);
+  for (bool mmap : {false, true}) {
+    CliRun run;
+    run.args = {"normalize", "-q", "--from", "fen", "-", "-"};
+    if (mmap) run.args.push_back("--mmap");
+    run.stdin_file = tmp / "in.fen";
+    EXPECT_EQ(run_cli(run).out, expected("normalize_mixed.out")) << mmap;
+  }
+}
+
 // A line longer than the default chunk size (2 MiB) is one record, not split.
 TEST(CliInput, LineLongerThanDefaultChunk) {
   TempDir tmp;

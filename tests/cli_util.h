@@ -41,6 +41,7 @@ struct CliRun {
   std::string cwd;                     // empty: the test's own
   std::optional<std::string> stdin_bytes;  // nullopt: stdin is /dev/null
   std::vector<StdinPiece> stdin_pieces;    // used instead of stdin_bytes when not empty
+  std::string stdin_file;                  // used instead of both when not empty: stdin is this file (`< file`)
   bool stdout_is_tty = false;          // stdout (and its captured text) through a pseudo-terminal
   bool stderr_is_tty = false;
   std::vector<std::pair<std::string, std::string>> env;  // set in the child, over the inherited environment
@@ -136,7 +137,7 @@ inline CliResult run_cli(const CliRun& run) {
   static const bool sigpipe_ignored = (::signal(SIGPIPE, SIG_IGN), true);
   (void)sigpipe_ignored;
   int in[2], out[2], err[2];
-  bool feed = run.stdin_bytes.has_value() || !run.stdin_pieces.empty();
+  bool feed = run.stdin_file.empty() && (run.stdin_bytes.has_value() || !run.stdin_pieces.empty());
   if (feed) detail::make_channel(in, false, true);
   detail::make_channel(out, run.stdout_is_tty, false);
   detail::make_channel(err, run.stderr_is_tty, false);
@@ -169,8 +170,9 @@ inline CliResult run_cli(const CliRun& run) {
     if (feed) {
       ::dup2(in[1], STDIN_FILENO);
     } else {
-      int null = ::open("/dev/null", O_RDONLY);
-      ::dup2(null, STDIN_FILENO);
+      int file = ::open(run.stdin_file.empty() ? "/dev/null" : run.stdin_file.c_str(), O_RDONLY);
+      if (file < 0) ::_exit(125);
+      ::dup2(file, STDIN_FILENO);
     }
     ::dup2(out[1], STDOUT_FILENO);
     ::dup2(err[1], STDERR_FILENO);

@@ -1,6 +1,7 @@
 // The first bytes of an input's content (decompressed when it is zstd), for choosing its format by content.
-// Peeking a file opens it once more; peeking stdin ("-") cannot rewind, so the opened stream is kept and the
-// next InputSource::open("-") hands it back with the peeked bytes still unread.
+// Peeking a regular file opens it once more; stdin ("-"), a pipe, a FIFO or a device cannot rewind, so the opened
+// stream is kept and the next InputSource::open of that path hands it back with the peeked bytes still unread
+// (and an error the peek met still to come).
 #pragma once
 #include <cstddef>
 #include <string>

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <map>
 
 #include "io/fd_reader.h"
 #include "io/mapped_file.h"
@@ -30,8 +31,8 @@ class MemorySource final : public InputSource {
   std::size_t pos_ = 0;
 };
 
-std::unique_ptr<InputSource>& kept_stdin() {
-  static std::unique_ptr<InputSource> kept;
+std::map<std::string, std::unique_ptr<InputSource>>& kept_streams() {
+  static std::map<std::string, std::unique_ptr<InputSource>> kept;
   return kept;
 }
 
@@ -53,12 +54,18 @@ std::unique_ptr<InputSource> InputSource::from_memory(std::string bytes, std::st
   return std::make_unique<MemorySource>(std::move(bytes), std::move(name));
 }
 
-void InputSource::keep_stdin(std::unique_ptr<InputSource> source) { kept_stdin() = std::move(source); }
+void InputSource::keep_stream(const std::string& path, std::unique_ptr<InputSource> source) {
+  kept_streams()[path] = std::move(source);
+}
 
 std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::string& error,
                                                const InputOptions& options) {
   const bool is_stdin = path == "-";
-  if (is_stdin && kept_stdin()) return std::move(kept_stdin());
+  if (auto kept = kept_streams().find(path); kept != kept_streams().end()) {
+    std::unique_ptr<InputSource> source = std::move(kept->second);
+    kept_streams().erase(kept);
+    return source;
+  }
   std::string name = is_stdin ? "<stdin>" : path;
   int fd = 0;
   if (!is_stdin) {
@@ -88,6 +95,7 @@ std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::str
                   (!is_stdin || ::lseek(fd, 0, SEEK_CUR) == 0);
   if (mappable) {
     auto mapped = MappedFile::map(fd, static_cast<std::size_t>(st.st_size), name, error);
+    if (is_stdin) ::lseek(fd, 0, SEEK_END);  // consumed, as if read: "- -" must not map it twice
     if (!is_stdin) ::close(fd);  // the mapping stays valid without the descriptor
     if (!mapped) return nullptr;
     head = mapped->mapped().substr(0, 4);

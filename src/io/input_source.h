@@ -26,9 +26,10 @@ class InputSource {
   // Returns null and sets `error` (naming the path) on failure.
   static std::unique_ptr<InputSource> open(const std::string& path, std::string& error,
                                            const InputOptions& options = {});
-  // Makes the next open("-") return `source` instead of a new stdin reader (stdin is one stream: a caller
-  // that read its first bytes to sniff them hands the rest back this way, see io/input_peek.h).
-  static void keep_stdin(std::unique_ptr<InputSource> source);
+  // Makes the next open(path) return `source` instead of opening the path again: stdin, a pipe, a FIFO or a
+  // device is one stream, so a caller that read its first bytes to sniff them hands the rest back this way
+  // (io/input_peek.h).
+  static void keep_stream(const std::string& path, std::unique_ptr<InputSource> source);
   // An in-memory input (zero-copy through mapped()); for tests and callers that already hold the bytes.
   static std::unique_ptr<InputSource> from_memory(std::string bytes, std::string name);
 
