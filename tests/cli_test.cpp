@@ -311,11 +311,55 @@ TEST(CliOutput, FailedRunLeavesNoFile) {
     EXPECT_FALSE(fs::exists(tmp / "out.fen"));
     fs::permissions(tmp / "locked.fen", fs::perms::owner_all);
   }
-  // A missing first input to stdout: exit 2, a clear message, nothing written.
-  CliResult r = run_cli({"normalize", tmp / "nope.fen"});
+  // A missing first or later input to stdout: exit 2, a clear message, nothing written (inputs are checked
+  // before the run starts, so the first input's records do not stream out first).
+  for (std::vector<std::string> inputs : {std::vector<std::string>{tmp / "nope.fen"}, {mixed, tmp / "nope.fen"}}) {
+    std::vector<std::string> args = {"normalize"};
+    args.insert(args.end(), inputs.begin(), inputs.end());
+    CliResult r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("nope.fen: No such file or directory"), std::string::npos) << r.err;
+  }
+  // validate --html into a missing directory stops before the run, not after writing -o.
+  CliResult r = run_cli({"validate", "-q", mixed, "-o", tmp / "v.txt", "--html", tmp / "nodir/r.html"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.out, "");
-  EXPECT_NE(r.err.find("nope.fen: No such file or directory"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("nodir/r.html"), std::string::npos) << r.err;
+  EXPECT_EQ(tmp.entries(), std::vector<std::string>{"dir"});
+}
+
+// One path cannot hold two outputs, and a rejects, summary or HTML file must not replace an input: refused
+// before any work, with --force too, nothing written. Devices such as /dev/null may take several outputs.
+TEST(CliOutput, OutputsNamingTheSameFileAreRefused) {
+  TempDir tmp;
+  write_file(tmp / "in.fen", golden("mixed.fen"));
+  const std::vector<std::vector<std::string>> cases = {
+      {"-o", tmp / "o.fen", "--rejects", tmp / "o.fen"},
+      {"-o", tmp / "o.fen", "--summary", tmp.path().string() + "/./o.fen"},
+      {"--rejects", tmp / "r.jsonl", "--summary", tmp / "r.jsonl", "-o", tmp / "o.fen"},
+      {"--rejects", "-"},  // stdout twice
+      {"--rejects", tmp / "in.fen", "-o", tmp / "o.fen"},
+      {"--summary", tmp / "in.fen", "-o", tmp / "o.fen"},
+  };
+  for (const std::vector<std::string>& outputs : cases) {
+    for (bool force : {false, true}) {
+      std::vector<std::string> args = {"normalize", "-q", tmp / "in.fen"};
+      args.insert(args.end(), outputs.begin(), outputs.end());
+      if (force) args.push_back("--force");
+      CliResult r = run_cli(args);
+      EXPECT_EQ(r.exit_code, 2) << outputs[1] << " " << force;
+      EXPECT_TRUE(r.err.find("name the same file") != std::string::npos ||
+                  r.err.find("is an input of this run") != std::string::npos) << r.err;
+      EXPECT_EQ(r.out, "");
+      EXPECT_EQ(tmp.entries(), std::vector<std::string>{"in.fen"}) << r.err;
+      EXPECT_EQ(read_file(tmp / "in.fen"), golden("mixed.fen"));
+    }
+  }
+  CliResult r = run_cli({"normalize", "-q", tmp / "in.fen", "-o", "/dev/null", "--rejects", "/dev/null"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  r = run_cli({"normalize", "-q", tmp / "in.fen", "-o", tmp / "in.fen", "--force"});  // in place, on purpose
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_file(tmp / "in.fen"), expected("normalize_mixed.out"));
 }
 
 // `-o /dev/null` is how people time a run: written in place, no --force needed, the device left as it is.

@@ -822,25 +822,58 @@ TEST(AtomicOutput, FifoTargetIsWrittenInPlace) {
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"pipe"});
 }
 
-TEST(AtomicOutput, TempFileRemovedOnSigterm) {
-  TempDir dir;
-  std::string target = dir.file("killed.fen");
-  pid_t child = ::fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) {
-    std::string error;
-    auto out = AtomicOutput::open(target, false, error);
-    if (!out) ::_exit(3);
-    out->write(std::string(AtomicOutput::kBufferSize * 2, 'z'));
-    if (::access(out->temp_path().c_str(), F_OK) != 0) ::_exit(4);
-    ::raise(SIGTERM);
-    ::_exit(5);  // not reached: SIGTERM must still end the process
+// Every signal that ends a run by default: the temp file goes, and the signal still ends the process.
+TEST(AtomicOutput, TempFileRemovedOnTerminatingSignals) {
+  for (int sig : {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXFSZ}) {
+    SCOPED_TRACE(sig);
+    TempDir dir;
+    std::string target = dir.file("killed.fen");
+    pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      std::string error;
+      auto out = AtomicOutput::open(target, false, error);
+      if (!out) ::_exit(3);
+      out->write(std::string(AtomicOutput::kBufferSize * 2, 'z'));
+      if (::access(out->temp_path().c_str(), F_OK) != 0) ::_exit(4);
+      ::raise(sig);
+      ::_exit(5);  // not reached: the signal must still end the process
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "child exited with " << WEXITSTATUS(status);
+    EXPECT_EQ(WTERMSIG(status), sig);
+    EXPECT_TRUE(dir.entries().empty());
   }
-  int status = 0;
-  ASSERT_EQ(::waitpid(child, &status, 0), child);
-  ASSERT_TRUE(WIFSIGNALED(status)) << "child exited with " << WEXITSTATUS(status);
-  EXPECT_EQ(WTERMSIG(status), SIGTERM);
-  EXPECT_TRUE(dir.entries().empty());
+}
+
+// /dev/fd/N (like /dev/stderr) is a descriptor, perhaps on a regular file: written through, with --force too,
+// never replaced by a rename (as root that replaced the /dev/stderr symlink).
+TEST(AtomicOutput, DescriptorNameIsWrittenThrough) {
+  TempDir dir;
+  int fd = ::open(dir.file("log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  ASSERT_GE(fd, 0);
+  std::string error;
+  auto out = AtomicOutput::open("/dev/fd/" + std::to_string(fd), true, error);
+  ASSERT_TRUE(out) << error;
+  EXPECT_TRUE(out->is_stream());
+  out->write("through the descriptor\n");
+  EXPECT_TRUE(out->commit(error)) << error;
+  out.reset();
+  ::close(fd);
+  EXPECT_EQ(read_file(dir.file("log")), "through the descriptor\n");
+}
+
+// A name near the file system's limit still gets a temp file (a shorter one) and lands under its own name.
+TEST(AtomicOutput, LongTargetNameGetsAShorterTempName) {
+  TempDir dir;
+  std::string target = dir.file(std::string(250, 'a') + ".fen");
+  std::string error;
+  auto out = AtomicOutput::open(target, false, error);
+  ASSERT_TRUE(out) << error;
+  out->write("x\n");
+  ASSERT_TRUE(out->commit(error)) << error;
+  EXPECT_EQ(read_file(target), "x\n");
 }
 
 

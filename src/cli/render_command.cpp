@@ -1,9 +1,12 @@
 #include "cli/render_command.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 
@@ -164,9 +167,18 @@ int RenderCommand::run() const {
 }
 
 bool html_report_target_ok(const Job& job) {
-  if (job.html_path.empty() || job.html_path == "-" || job.force || !path_exists(job.html_path)) return true;
-  std::fprintf(stderr, "fenmill: error: %s: already exists (use --force to overwrite)\n", job.html_path.c_str());
-  return false;
+  if (job.html_path.empty() || job.html_path == "-") return true;
+  if (path_exists(job.html_path) && !job.force) {
+    std::fprintf(stderr, "fenmill: error: %s: already exists (use --force to overwrite)\n", job.html_path.c_str());
+    return false;
+  }
+  // The report is written after the run: a directory it cannot go to must stop the run before it starts.
+  std::string dir = std::filesystem::path(job.html_path).parent_path().string();
+  if (::access(dir.empty() ? "." : dir.c_str(), W_OK) != 0) {
+    std::fprintf(stderr, "fenmill: error: %s: %s\n", job.html_path.c_str(), std::strerror(errno));
+    return false;
+  }
+  return true;
 }
 
 bool write_html_report(const Job& job, const RunOutcome& outcome) {

@@ -42,10 +42,41 @@ void sync_directory(const std::string& dir) {
   ::close(fd);
 }
 
+// The descriptor a name such as /dev/stderr or /dev/fd/3 stands for, or -1. These are symlinks to whatever the
+// descriptor is (a terminal, a pipe, a log file): writing goes through the descriptor, never renames onto the name.
+int descriptor_named_by(const std::string& target) {
+  if (target == "/dev/stdout") return STDOUT_FILENO;
+  if (target == "/dev/stderr") return STDERR_FILENO;
+  for (std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    if (target.rfind(prefix, 0) != 0) continue;
+    std::string_view digits = std::string_view(target).substr(prefix.size());
+    if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string_view::npos) return -1;
+    return std::atoi(std::string(digits).c_str());
+  }
+  return -1;
+}
+
+// ".<name>.fenmill-XXXXXX", or ".fenmill-XXXXXX" when that would pass the file system's name limit (NAME_MAX).
+std::string temp_name_for(const std::string& dir, const std::string& base) {
+  std::string name = "." + base + ".fenmill-XXXXXX";
+  long limit = ::pathconf(dir.empty() ? "." : dir.c_str(), _PC_NAME_MAX);
+  if (name.size() > static_cast<std::size_t>(limit > 0 ? limit : 255)) name = ".fenmill-XXXXXX";
+  return dir + name;
+}
+
 }  // namespace
 
 std::unique_ptr<AtomicOutput> AtomicOutput::open(const std::string& target, bool force, std::string& error) {
-  if (target == "-" || target == "/dev/stdout") return stream(target, STDOUT_FILENO);
+  if (target == "-") return stream(target, STDOUT_FILENO);
+  if (int named = descriptor_named_by(target); named >= 0) {
+    if (named == STDOUT_FILENO) return stream(target, STDOUT_FILENO);
+    int fd = ::fcntl(named, F_DUPFD_CLOEXEC, 3);
+    if (fd < 0) {
+      error = target + ": " + errno_text();
+      return nullptr;
+    }
+    return stream(target, fd);
+  }
 
   mode_t mode = 0666 & ~current_umask();
   struct stat st;
@@ -78,8 +109,7 @@ std::unique_ptr<AtomicOutput> AtomicOutput::open(const std::string& target, bool
     error = target + ": not a file name";
     return nullptr;
   }
-  std::string temp = (slash == std::string::npos ? std::string() : target.substr(0, slash + 1)) + "." + base +
-                     ".fenmill-XXXXXX";
+  std::string temp = temp_name_for(slash == std::string::npos ? std::string() : target.substr(0, slash + 1), base);
   int fd = ::mkostemp(temp.data(), O_CLOEXEC);
   if (fd < 0) {
     error = target + ": cannot create a temporary file " + temp + ": " + errno_text();

@@ -2,8 +2,9 @@
 // (".<name>.fenmill-XXXXXX"), and commit() fsyncs it and renames it onto the target. Without commit() (an
 // error, an early return, SIGINT/SIGTERM) the temp file is removed and the target is untouched.
 // Streams are written in place through the same buffer, with no temp file and nothing to rename: target "-"
-// (and "/dev/stdout") is stdout; an existing target that is not a regular file (/dev/null, a FIFO, a
-// terminal) is opened and written as it is, without --force: replacing it with a file would be wrong.
+// (and "/dev/stdout") is stdout; /dev/stderr, /dev/fd/N and /proc/self/fd/N are that descriptor, whatever it
+// points at; an existing target that is not a regular file (/dev/null, a FIFO, a terminal) is opened and written
+// as it is, without --force: replacing it with a file would be wrong.
 #pragma once
 #include <cstddef>
 #include <cstring>

@@ -21,7 +21,9 @@ struct Slot {
 };
 Slot g_slots[kSlots];
 
-constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+// Every signal whose default action ends the process and that a user or the system may send mid-run
+// (SIGKILL cannot be caught; faults such as SIGSEGV are bugs, not a way to stop a run).
+constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ};
 
 void on_fatal_signal(int sig) {
   remove_registered_temp_files();

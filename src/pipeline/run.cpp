@@ -16,6 +16,7 @@
 #include "io/range_fill.h"
 #include "pipeline/chunk_feed.h"
 #include "pipeline/chunk_processor.h"
+#include "pipeline/preflight.h"
 #include "pipeline/progress.h"
 #include "pipeline/report.h"
 #include "pipeline/sink.h"
@@ -65,7 +66,8 @@ RunOutcome run_job(const Job& job) {
     return outcome;
   };
 
-  std::string error;
+  std::string error = preflight_error(job);
+  if (!error.empty()) return fail(error);
   std::unique_ptr<AtomicOutput> out = AtomicOutput::open(job.output, job.force, error);
   if (!out) return fail(error);
   if (job.writes_positions() && job.to == OutputFormat::kBinary && out->is_terminal())

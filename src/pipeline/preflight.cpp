@@ -1,0 +1,85 @@
+#include "pipeline/preflight.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace fenmill {
+namespace {
+
+// What a path names, for telling whether two paths are one file.
+struct FileIdentity {
+  enum Kind { kShareable, kStdout, kFile, kNotYet } kind = kShareable;
+  dev_t device = 0;
+  ino_t inode = 0;
+  std::string canonical;  // kNotYet: the absolute path it will have
+};
+
+FileIdentity identify(const std::string& path) {
+  FileIdentity id;
+  if (path == "-" || path == "/dev/stdout") {
+    id.kind = FileIdentity::kStdout;
+    return id;
+  }
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISREG(st.st_mode)) {
+      id.kind = FileIdentity::kFile;
+      id.device = st.st_dev;
+      id.inode = st.st_ino;
+    }
+    return id;  // a device, FIFO or terminal is written in place and may take several outputs
+  }
+  std::error_code ec;
+  id.kind = FileIdentity::kNotYet;
+  id.canonical = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec).string();
+  return id;
+}
+
+bool same(const FileIdentity& a, const FileIdentity& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case FileIdentity::kShareable: return false;
+    case FileIdentity::kStdout: return true;
+    case FileIdentity::kFile: return a.device == b.device && a.inode == b.inode;
+    case FileIdentity::kNotYet: return !a.canonical.empty() && a.canonical == b.canonical;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string preflight_error(const Job& job) {
+  for (const std::string& input : job.inputs) {
+    if (input == "-") continue;
+    struct stat st;
+    if (::stat(input.c_str(), &st) != 0 || ::access(input.c_str(), R_OK) != 0) return input + ": " + std::strerror(errno);
+    if (S_ISDIR(st.st_mode)) return input + ": is a directory";
+  }
+  std::vector<std::pair<std::string_view, const std::string*>> outputs = {{"-o", &job.output}};
+  if (!job.rejects_path.empty()) outputs.push_back({"--rejects", &job.rejects_path});
+  if (!job.summary_path.empty()) outputs.push_back({"--summary", &job.summary_path});
+  if (!job.html_path.empty()) outputs.push_back({"--html", &job.html_path});
+  std::vector<FileIdentity> ids;
+  for (const auto& [option, path] : outputs) ids.push_back(identify(*path));
+  for (std::size_t i = 0; i < outputs.size(); ++i)
+    for (std::size_t j = i + 1; j < outputs.size(); ++j)
+      if (same(ids[i], ids[j]))
+        return std::string(outputs[i].first) + " and " + std::string(outputs[j].first) + " name the same file (" +
+               *outputs[j].second + "): each output needs its own";
+  for (const std::string& input : job.inputs) {
+    if (input == "-") continue;
+    FileIdentity in = identify(input);
+    for (std::size_t i = 1; i < outputs.size(); ++i)
+      if (same(in, ids[i])) return std::string(outputs[i].first) + " " + *outputs[i].second + " is an input of this run";
+  }
+  return {};
+}
+
+}  // namespace fenmill
