@@ -31,6 +31,36 @@ TEST(FormatsCli, CsvFenColumnReplacedQuotesKeptRejectsNamed) {
   EXPECT_NE(rejects.find("\"line\":5,\"column\":1,\"code\":\"CSV_FIELD\""), std::string::npos) << rejects;
 }
 
+// RFC 4180: a quoted field may hold line breaks. Such a row is one record wherever the chunks are cut, its
+// other fields are written back whole, and a message points at the FEN's own line and column; a quote still
+// open at the end of the input is a CSV_FIELD reject, not a row that would leave the output unreadable.
+TEST(FormatsCli, CsvQuotedLineBreaksStayInTheirRow) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  write_file(dir / "m.csv", "id,fen,note\n"
+                            "1," + k + ",\"multi\nline, 4k3/8/8/8/8/8/8/4K3 b - - 0 1\"\n"
+                            "2," + k + ",x\n"
+                            "3,\"4k3/8/8/8/8/8/8/4K3 w - - 0 0\",\"a \"\"q\"\" \r\nb\"\n"
+                            "\"4\n5\",4k3/8/8/8/8/8/8/4K3 w - - 0 0,y\n"
+                            "6," + k + ",\"open\n");
+  const std::string expected_out = "id,fen,note\n1," + k + ",\"multi\nline, 4k3/8/8/8/8/8/8/4K3 b - - 0 1\"\n2," + k + ",x\n";
+  for (const char* chunk : {"1", "3", "10", "1000"}) {
+    for (const char* threads : {"1", "2"}) {
+      CliResult r = run_cli({"normalize", "-q", "--to", "csv", dir / "m.csv", "--chunk-size", chunk, "--threads", threads,
+                             "--rejects", dir / "rej.jsonl", "--summary", dir / "s.json", "--force"});
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+      EXPECT_EQ(r.out, expected_out) << chunk;
+      std::vector<std::string> rejects = split_lines(read_file(dir / "rej.jsonl"));
+      ASSERT_EQ(rejects.size(), 3u) << chunk;
+      EXPECT_NE(rejects[0].find("\"line\":5,\"column\":32,\"code\":\"BAD_FULLMOVE\""), std::string::npos) << rejects[0];
+      EXPECT_NE(rejects[1].find("\"line\":8,\"column\":32,\"code\":\"BAD_FULLMOVE\""), std::string::npos) << rejects[1];
+      EXPECT_NE(rejects[1].find("\"input\":\"\\\"4\\n5\\\",4k3"), std::string::npos) << rejects[1];
+      EXPECT_NE(rejects[2].find("\"line\":9,\"column\":1,\"code\":\"CSV_FIELD\""), std::string::npos) << rejects[2];
+      EXPECT_NE(read_file(dir / "s.json").find("\"records\": 5, \"valid\": 2, \"invalid\": 3"), std::string::npos);
+    }
+  }
+}
+
 TEST(FormatsCli, CsvColumnByIndexAndMissingColumnIsAUsageError) {
   TempDir dir;
   write_file(dir / "t.tsv", std::string("id\tposition\n1\t") + kStart + "\n");

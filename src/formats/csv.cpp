@@ -2,6 +2,16 @@
 
 namespace fenmill {
 
+void scan_csv_rows(std::string_view bytes, CsvRowScan& scan) {
+  for (std::size_t i = scan.pos; i < bytes.size(); ++i) {
+    if (bytes[i] == '"')
+      scan.in_quotes = !scan.in_quotes;
+    else if (bytes[i] == '\n' && !scan.in_quotes)
+      scan.last_cut = i + 1;
+  }
+  scan.pos = bytes.size();
+}
+
 bool find_csv_field(std::string_view line, std::size_t index, char separator, CsvField& out) {
   std::size_t i = 0, n = line.size();
   for (std::size_t field = 0;; ++field) {

@@ -1,5 +1,6 @@
 #include "pipeline/chunk_feed.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "formats/csv.h"
@@ -194,7 +195,7 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
       else
         at_end_ = true;
     }
-    // A PGN input's last games go out once its bytes have all arrived.
+    // A PGN or CSV input's last games or rows go out once its bytes have all arrived.
     if (!carry_.empty() && (at_end_ || look_.source_index != carry_meta_.source_index)) {
       emit_carry(out, carry_.size());
       format = carry_format_;
@@ -202,13 +203,17 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     }
     if (at_end_) return false;
     if (!resolve(look_, format, error)) return false;
-    if (format.format != InputFormat::kPgn) {
+    const bool csv = format.format == InputFormat::kCsv;
+    // CSV: a chunk whose quotes all close ends at a row end (it starts at one: the carry is empty).
+    const bool whole_rows = csv && carry_.empty() && std::count(look_.bytes.begin(), look_.bytes.end(), '"') % 2 == 0;
+    if ((format.format != InputFormat::kPgn && !csv) || whole_rows) {
       std::swap(out, look_);
       have_look_ = false;
       return true;
     }
-    // PGN: append to the carry and cut before its last game start.
+    // PGN: append to the carry and cut before its last game start. CSV: after its last row end.
     if (carry_.empty()) {
+      csv_scan_ = CsvRowScan{};
       carry_meta_.source = look_.source;
       carry_meta_.source_index = look_.source_index;
       carry_meta_.source_name = look_.source_name;
@@ -219,6 +224,16 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     carry_.append(look_.bytes);
     have_look_ = false;
     std::string_view all = carry_.view();
+    if (csv) {
+      scan_csv_rows(all, csv_scan_);
+      std::size_t cut = csv_scan_.last_cut;
+      if (cut == 0) continue;
+      csv_scan_.pos -= cut;  // the scan goes on over what stays in the carry
+      csv_scan_.last_cut = 0;
+      emit_carry(out, cut);
+      format = carry_format_;
+      return true;
+    }
     // Each search starts at the previous game start (outside any comment), so the scan stays linear.
     std::size_t last = 0;
     for (;;) {

@@ -1,12 +1,14 @@
 // The serial reader stage: chunks of every input in order, each with how to read its records.
 // Text inputs come cut at line boundaries; PGN inputs are re-cut at game starts, so every chunk holds
-// whole games; binary inputs come block by block.
+// whole games, and CSV inputs at row ends, so a quoted field's line breaks stay in one chunk; binary inputs
+// come block by block.
 #pragma once
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "formats/binary_chunker.h"
+#include "formats/csv.h"
 #include "io/multi_chunker.h"
 #include "pipeline/chunk_processor.h"
 #include "pipeline/job.h"
@@ -37,12 +39,13 @@ class ChunkFeed {
   std::vector<InputFormat> input_formats_;  // per input, by --from, name or binary magic
   std::string setup_error_;
   std::vector<SourceFormat> known_;
-  // PGN re-cutting: bytes after the last game start seen, waiting for the rest of their game.
+  // PGN and CSV re-cutting: bytes after the last game start (row end) seen, waiting for the rest.
   Chunk look_;
   bool have_look_ = false, at_end_ = false;
   ByteBuffer carry_;
   Chunk carry_meta_;  // source, name, offset of carry_[0], and whether it starts its input
   SourceFormat carry_format_;
+  CsvRowScan csv_scan_;  // over carry_, for CSV
 };
 
 }  // namespace fenmill

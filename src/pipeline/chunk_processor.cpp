@@ -1,5 +1,6 @@
 #include "pipeline/chunk_processor.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "fen/text_cursor.h"
@@ -39,7 +40,8 @@ void count_stats(const Position& pos, Counts& c) {
 struct RecordFen {
   std::string_view fen;
   std::size_t raw_begin = 0, raw_end = 0;  // the field as written in the line
-  std::uint32_t fen_column = 1;            // 1-based column of the FEN in the line (for messages)
+  std::uint32_t fen_column = 1;            // 1-based column of the FEN in its line (for messages)
+  std::uint32_t lines_before = 0;          // a CSV row's line breaks before the FEN field
 };
 
 class ChunkWork {
@@ -120,6 +122,7 @@ class ChunkWork {
     ++result_.counts.records;
     RecordFen where;
     if (ErrorCode e = locate_fen(line, where); e != ErrorCode::kOk) return reject(line, number, e, 1, 0, 0);
+    number += where.lines_before;
     xq_ = job_.variant == Variant::kXiangqi || (job_.variant == Variant::kAuto && xiangqi::looks_like_xiangqi(where.fen));
     if (xq_) {
       xiangqi::NormalizeResult xr = xiangqi::normalize_fen(where.fen, xpos_, xoptions_);
@@ -146,12 +149,18 @@ class ChunkWork {
         return ErrorCode::kOk;
       case InputFormat::kCsv: {
         CsvField field;
-        if (!find_csv_field(line, static_cast<std::size_t>(source_.csv_column), source_.separator, field))
+        // A quote left open (at the end of the input) would leave `--to csv` output unreadable past this row.
+        if (std::count(line.begin(), line.end(), '"') % 2 != 0 ||
+            !find_csv_field(line, static_cast<std::size_t>(source_.csv_column), source_.separator, field))
           return ErrorCode::kCsvField;
         where.fen = csv_field_value(line, field, scratch_);
         where.raw_begin = field.begin;
         where.raw_end = field.end;
         where.fen_column = static_cast<std::uint32_t>(field.begin + field.quoted + 1);
+        if (std::size_t last_break = line.rfind('\n', field.begin); last_break != std::string_view::npos) {
+          where.lines_before = static_cast<std::uint32_t>(std::count(line.begin(), line.begin() + field.begin, '\n'));
+          where.fen_column = static_cast<std::uint32_t>(field.begin + field.quoted - last_break);
+        }
         return ErrorCode::kOk;
       }
       case InputFormat::kJsonl: {
@@ -393,6 +402,10 @@ void process_chunk(std::string_view bytes, bool starts_input, const SourceFormat
     std::size_t size = source.xiangqi ? xiangqi::kRecordSize : kRecordSize;
     for (std::size_t at = 0; at + size <= bytes.size(); at += size) work.binary_record(bytes.substr(at, size), number++);
     result.lines = number - 1;
+    return;
+  }
+  if (source.format == InputFormat::kCsv) {
+    result.lines = for_each_csv_row(bytes, [&](std::string_view row, std::uint64_t line) { work.line(row, line); });
     return;
   }
   result.lines = for_each_line(bytes, [&](std::string_view line) { work.line(line, number++); });
