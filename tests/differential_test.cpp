@@ -72,7 +72,8 @@ bool same_reason(std::string_view chessops, ErrorCode code) {
   if (chessops == "ERR_KINGS") return code == ErrorCode::kMissingKing || code == ErrorCode::kTooManyKings;
   if (chessops == "ERR_OPPOSITE_CHECK") return code == ErrorCode::kOppositeCheck;
   if (chessops == "ERR_PAWNS_ON_BACKRANK") return code == ErrorCode::kPawnOnBackRank;
-  if (chessops == "ERR_IMPOSSIBLE_CHECK") return code == ErrorCode::kImpossibleCheck || code == ErrorCode::kTooManyCheckers;
+  if (chessops == "ERR_IMPOSSIBLE_CHECK")
+    return code == ErrorCode::kImpossibleCheck || code == ErrorCode::kTooManyCheckers || code == ErrorCode::kEpIllegalPush;
   return false;
 }
 
@@ -124,22 +125,34 @@ bool is_material_code(ErrorCode code) {
   return code == ErrorCode::kTooManyPawns || code == ErrorCode::kTooManyPieces || code == ErrorCode::kTooManyPromoted;
 }
 
-// fenmill's extra impossible-check rules that chessops's isImpossibleCheck does not have: a single pawn
-// checker still on its starting rank (it never moved, and a pawn check cannot be discovered), and, after a
-// double push, the pushed pawn itself attacking the king from its origin square.
+// fenmill's extra impossible-check rules that chessops's isImpossibleCheck does not have (docs/ERRORS.md): a
+// single pawn checker still on its starting rank (it never moved, and a pawn check cannot be discovered); two
+// bishops off the checking side's promotion rank; two rooks off ranks 1 and 8; a pawn with a piece checking along
+// the king's rank.
 bool fenmill_only_impossible_check(const Position& pos) {
   Color us = pos.side_to_move;
   Bitboard checkers = pos.checkers();
-  if (popcount(checkers) != 1) return false;
-  Square checker = lsb(checkers);
-  if ((pos.pieces(kPawn) & checkers) && relative_rank(~us, rank_of(checker)) == 1) return true;
+  if (popcount(checkers) == 1) {
+    Square checker = lsb(checkers);
+    return (pos.pieces(kPawn) & checkers) && relative_rank(~us, rank_of(checker)) == 1;
+  }
+  if (popcount(checkers) != 2) return false;
+  const Bitboard promotion_rank = rank_bb(us == kWhite ? 0 : 7);
+  if ((checkers & pos.pieces(kBishop)) == checkers && !(checkers & promotion_rank)) return true;
+  if ((checkers & pos.pieces(kRook)) == checkers && !(checkers & (rank_bb(0) | rank_bb(7)))) return true;
+  const Bitboard pawn = checkers & pos.pieces(kPawn);
+  return pawn && (checkers & ~pawn & rank_bb(rank_of(pos.king_square(us))));
+}
+
+// EP_ILLEGAL_PUSH: with the pushed pawn back on its origin square, the side to move is attacked (chessops looks
+// at the push only when the side to move is in check, and then not at every line the push closed).
+bool ep_push_was_illegal(const Position& pos) {
   if (pos.ep_square == kNoSquare) return false;
-  Square pushed_to = pos.ep_square ^ 8, pushed_from = pos.ep_square ^ 24;
-  if (checker == pushed_to) return false;
+  Color us = pos.side_to_move;
   Position before = pos;
-  before.remove(pushed_to);
-  before.put(~us, kPawn, pushed_from);
-  return before.attackers(pos.king_square(us), ~us) == square_bb(pushed_from);
+  before.remove(pos.ep_square ^ 8);
+  before.put(~us, kPawn, pos.ep_square ^ 24);
+  return before.attackers(pos.king_square(us), ~us) != 0;
 }
 
 // fenmill rejects a castling field that names one right twice or has more than 4 letters; chessops reads the
@@ -174,6 +187,8 @@ bool stricter_on_purpose(ErrorCode code, std::string_view line, const Reference&
       return castling_letters_repeat_a_right(field(line, 2), pos);
     case ErrorCode::kImpossibleCheck:
       return fenmill_only_impossible_check(pos);
+    case ErrorCode::kEpIllegalPush:
+      return ep_push_was_illegal(pos);
     default:
       return false;
   }
@@ -365,6 +380,21 @@ Outcome judge_accepted_by_chessops(std::string_view line, const Reference& ref, 
         c = c960;
         category += " (in X-FEN mode: K/Q with the king on e1/e8 named an inner rook)";
       }
+    }
+  }
+  if (!c.ok && c.why == "ep square differs") {
+    // Repair also dropped an ep square whose push was illegal (EP_ILLEGAL_PUSH), which chessops keeps: with
+    // chessops's square put back, the positions must agree and the push must be one fenmill refuses.
+    std::string_view theirs = field(ref.fen, 3);
+    std::vector<std::string_view> fields = split_fields(repair.fen);
+    if (theirs.size() == 2 && fields.size() == 6) {
+      Run patched = repair;
+      patched.pos.ep_square = make_square(theirs[0] - 'a', theirs[1] - '1');
+      patched.fen.clear();
+      for (std::size_t i = 0; i < fields.size(); ++i) (patched.fen += i ? " " : "") += i == 3 ? theirs : fields[i];
+      Comparison with_theirs = compare(patched, ref.fen, line);
+      if (with_theirs.ok && ep_push_was_illegal(patched.pos))
+        return allowed(category + "; repair also drops an ep square whose push was illegal (EP_ILLEGAL_PUSH)", with_theirs.tags);
     }
   }
   if (!c.ok)

@@ -129,12 +129,23 @@ const std::vector<Case>& cases() {
       // A pawn on its own second rank has never moved, so it cannot have just given check.
       {ErrorCode::kImpossibleCheck, "8/8/8/8/8/5k2/4P3/4K3 b - - 0 1", "8/8/8/8/5k2/4P3/8/4K3 b - - 0 1", 0},
       {ErrorCode::kImpossibleCheck, "4k3/3p4/4K3/8/8/8/8/8 w - - 0 1", "4k3/8/3p4/4K3/8/8/8/8 w - - 0 1", 0},
+      // Two bishops, two rooks on the king's rank and file, a pawn with a rook on the king's rank: one move
+      // cannot give both checks. Good variants: one checker; a pawn with a rook on the file (d3xe4 uncovered it).
+      {ErrorCode::kImpossibleCheck, "4k3/8/2B3B1/8/8/8/8/4K3 b - - 0 1", "4k3/8/2B5/8/8/8/8/4K3 b - - 0 1", 0},
+      {ErrorCode::kImpossibleCheck, "7k/8/8/8/1b6/6b1/8/4K3 w - - 0 1", "7k/8/8/8/1b6/8/8/4K3 w - - 0 1", 0},
+      {ErrorCode::kImpossibleCheck, "8/4R3/8/8/R3k3/8/8/5K2 b - - 0 1", "8/4R3/8/8/4k3/8/8/5K2 b - - 0 1", 0},
+      {ErrorCode::kImpossibleCheck, "8/8/8/3k3R/4P3/8/8/4K3 b - - 0 1", "8/8/8/3k4/4P3/8/8/3RK3 b - - 0 1", 0},
       // e2-e4 was the last move, but the rook on h5 already gave check before it. The good variant:
       // the push uncovered the rook on a2.
-      {ErrorCode::kImpossibleCheck, "8/8/8/k6R/4P3/8/8/4K3 b - e3 0 1", "8/8/8/8/4P3/8/R6k/4K3 b - e3 0 1", 0},
-      {ErrorCode::kImpossibleCheck, "8/8/8/k6R/4P3/8/8/4K3 b - e3 0 1", "8/8/8/k6R/4P3/8/8/4K3 b - - 0 1", 0},
-      // Double check right after a double push.
-      {ErrorCode::kImpossibleCheck, "8/8/8/5k2/4P3/8/8/4KR2 b - e3 0 1", "8/8/8/5k2/4P3/8/8/4K3 b - e3 0 1", 0},
+      {ErrorCode::kEpIllegalPush, "8/8/8/k6R/4P3/8/8/4K3 b - e3 0 1", "8/8/8/8/4P3/8/R6k/4K3 b - e3 0 1", 0},
+      {ErrorCode::kEpIllegalPush, "8/8/8/k6R/4P3/8/8/4K3 b - e3 0 1", "8/8/8/k6R/4P3/8/8/4K3 b - - 0 1", 0},
+      // Double check right after a double push: the rook's check was there before.
+      {ErrorCode::kEpIllegalPush, "8/8/8/5k2/4P3/8/8/4KR2 b - e3 0 1", "8/8/8/5k2/4P3/8/8/4K3 b - e3 0 1", 0},
+      // Without any check now: the pawn on g2 attacked the king on f3 before g2-g4; the queen's line d1-h5
+      // was open until g4 blocked it; the pawn on d7 attacked e6.
+      {ErrorCode::kEpIllegalPush, "8/8/8/8/5pP1/5k2/8/2K5 b - g3 0 120", "8/8/8/8/5pP1/5k2/8/2K5 b - - 0 120", 0},
+      {ErrorCode::kEpIllegalPush, "8/2q5/8/3K3k/5pPp/8/8/3Q4 b - g3 0 15", "8/2q5/8/3K3k/5pPp/8/8/3Q4 b - - 0 15", 0},
+      {ErrorCode::kEpIllegalPush, "4k3/8/4K3/3pP3/8/8/8/8 w - d6 0 2", "4k3/8/4K3/3pP3/8/8/8/8 w - - 0 2", 0},
       {ErrorCode::kCastlingNoKing, "4k3/8/8/8/8/8/4K3/7R w K - 0 1", "4k3/8/8/8/8/8/4K3/7R w - - 0 1", 0},
       {ErrorCode::kCastlingNoKing, "r7/4k3/8/8/8/8/8/4K3 w q - 0 1", "r3k3/8/8/8/8/8/8/4K3 w q - 0 1", 0},
       {ErrorCode::kCastlingNoRook, "r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1", 0},

@@ -138,7 +138,9 @@ class Engine {
 
 // Fairy-Stockfish names ranks 1-10; fenmill (and ICCS) 0-9.
 std::string engine_square(Square s) {
-  return std::string(1, static_cast<char>('a' + file_of(s))) + std::to_string(rank_of(s) + 1);
+  std::string name(1, static_cast<char>('a' + file_of(s)));
+  name += std::to_string(rank_of(s) + 1);  // appended, not `+`: GCC 12 warns falsely (-Wrestrict) on the sum
+  return name;
 }
 std::set<std::string> engine_squares(Bitboard b) {
   std::set<std::string> names;

@@ -311,7 +311,10 @@ TEST(Xiangqi, NormalizeIsIdempotentInBothLetterSets) {
 TEST(Xiangqi, WriterBufferBound) {
   // The longest FEN: a piece on every point (not a valid position, but the writer must still fit).
   std::string full;
-  for (int r = 0; r < 10; ++r) full += (r ? "/" : "") + std::string("RRRRRRRRR");
+  for (int r = 0; r < 10; ++r) {
+    if (r) full += '/';
+    full += "RRRRRRRRR";
+  }
   Position pos;
   ASSERT_TRUE(parse_fen(full + " b - - 65535 1000000", pos).ok());
   char out[kMaxFenLength];

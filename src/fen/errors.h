@@ -38,6 +38,7 @@ namespace fenmill {
   X(kEpNoPawn, "EP_NO_PAWN", "no enemy pawn stands in front of the en-passant square")                     \
   X(kEpOccupied, "EP_OCCUPIED", "the en-passant square or the pawn's origin square is occupied")          \
   X(kEpClock, "EP_CLOCK", "en-passant square after a pawn move, but the halfmove clock is not 0")                \
+  X(kEpIllegalPush, "EP_ILLEGAL_PUSH", "the double push the en-passant square implies was illegal: the side to move was in check before it") \
   /* Xiangqi semantics (src/xiangqi/validate.h); Xiangqi shares the syntax codes and MISSING_KING,         */ \
   /* TOO_MANY_KINGS (generals) and OPPOSITE_CHECK with chess                                              */ \
   X(kXqGeneralOutsidePalace, "XQ_GENERAL_PALACE", "a general stands outside its palace (files d-f, ranks 0-2 Red / 7-9 Black)") \

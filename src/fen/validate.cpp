@@ -81,6 +81,16 @@ ErrorCode check_ep(const Position& pos, Bitboard& squares) {
     squares = pos.occupied() & (square_bb(ep) | square_bb(pushed_from(ep)));
     return ErrorCode::kEpOccupied;
   }
+  // Before the push it was the pusher's turn, so the side to move now cannot have been in check then: not by
+  // the pawn on its origin square, nor along a line the pawn then blocked.
+  const Color us = pos.side_to_move;
+  Position before = pos;
+  before.remove(pushed_pawn(ep));
+  before.put(~us, kPawn, pushed_from(ep));
+  if (Bitboard attackers = before.attackers(pos.king_square(us), ~us)) {
+    squares = attackers | square_bb(pushed_pawn(ep)) | pos.pieces(us, kKing);
+    return ErrorCode::kEpIllegalPush;
+  }
   if (pos.halfmove_clock != 0) return ErrorCode::kEpClock;
   return ErrorCode::kOk;
 }
@@ -96,23 +106,27 @@ bool check_possible(const Position& pos, Bitboard checkers) {
     Bitboard sliders = pos.pieces(kBishop) | pos.pieces(kRook) | pos.pieces(kQueen);
     if (!(checkers & sliders)) return false;
     if (line_bb(lsb(checkers), msb(checkers)) & square_bb(king)) return false;
+    // One move uncovers one line (an en-passant capture's two squares are of different colours and both off
+    // the king's rank when a pawn gives the check; castling vacates back-rank squares only), so the moved
+    // piece is a checker and left the other's line. A bishop leaving one diagonal through the king moves along
+    // the crossing diagonal, parallel to the king's other one; a rook leaving the king's rank or file moves
+    // parallel to the other. Only a pawn promoting on the last rank (or a rook castling onto the first) lands
+    // across: two bishops or two rooks checking away from those ranks cannot be.
+    const Bitboard last_rank = us == kWhite ? kRank1 : kRank8;  // where the checking side promotes
+    if ((checkers & pos.pieces(kBishop)) == checkers && !(checkers & last_rank)) return false;
+    if ((checkers & pos.pieces(kRook)) == checkers && !(checkers & (kRank1 | kRank8))) return false;
+    // A pawn that gives check moved from a square off the king's rank (it attacks forward), so it cannot
+    // have uncovered a check along that rank.
+    Bitboard pawn = checkers & pos.pieces(kPawn);
+    if (pawn && (checkers & ~pawn & rank_bb(rank_of(king)))) return false;
   }
   if (n == 1) {
     // A pawn on its own second rank has never moved, and pawns and knights cannot discover checks.
     Bitboard pawn_checker = checkers & pos.pieces(kPawn);
     if (pawn_checker && relative_rank(~us, rank_of(lsb(pawn_checker))) == 1) return false;
   }
-  if (pos.ep_square != kNoSquare) {
-    // The last move was the double push: it gave the check, or discovered it.
-    if (n > 1) return false;
-    Square to = pushed_pawn(pos.ep_square);
-    if (lsb(checkers) != to) {
-      Position before = pos;
-      before.remove(to);
-      before.put(~us, kPawn, pushed_from(pos.ep_square));
-      if (before.attackers(king, ~us)) return false;
-    }
-  }
+  // With an ep square, check_ep has made sure no check stood before the push: the push gave or uncovered this
+  // one (and never two: the pawn attacks squares off the one line through its origin square and the king).
   return true;
 }
 
@@ -194,19 +208,8 @@ Verdict validate_rules(Position& pos, bool repair) {
   if (Bitboard b = king_attackers(pos, pos.king_square(~us), us)) return reject(ErrorCode::kOppositeCheck, b | pos.pieces(~us, kKing));
   Bitboard checkers = king_attackers(pos, pos.king_square(us), ~us);
   if (more_than_one(checkers & (checkers - 1))) return reject(ErrorCode::kTooManyCheckers, checkers);
-  if (checkers && !check_possible(pos, checkers)) {
-    // Repair cannot invent a last move; but an ep square that made the check impossible can go.
-    if (repair && pos.ep_square != kNoSquare) {
-      Position without = pos;
-      without.ep_square = kNoSquare;
-      if (check_possible(without, checkers)) {
-        pos.ep_square = kNoSquare;
-        v.repairs |= kRepairEp;
-        return v;
-      }
-    }
-    return reject(ErrorCode::kImpossibleCheck, checkers | pos.pieces(us, kKing));
-  }
+  // Repair cannot invent a last move. (An ep square that contradicts a check went with EP_ILLEGAL_PUSH.)
+  if (checkers && !check_possible(pos, checkers)) return reject(ErrorCode::kImpossibleCheck, checkers | pos.pieces(us, kKing));
   return v;
 }
 
