@@ -85,10 +85,11 @@ TEST(BinaryRecord, RoundTripsSpecialCases) {
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",           // 32 pieces, no rights
   };
   for (const char* fen : fens) expect_round_trip(from_fen(fen), fen);
-  // Chess960: king on f1 with two rooks on its king side (X-FEN names the inner one by file).
+  // Chess960: king on f1 with two rooks on its king side (X-FEN names the inner one by file). Black's rights
+  // mirror White's (CASTLING_MISMATCH otherwise).
   const char* frc[] = {
-      "rk2r3/1p6/8/8/8/8/8/1R3KRR w GQq - 0 1",
-      "rk2r2r/1p6/8/8/8/8/8/1R3KRR w Gqe - 0 1",
+      "1r3k2/1p6/8/8/8/8/8/1R3KRR w GQq - 0 1",
+      "1r3kr1/1p6/8/8/8/8/8/1R3KRR w Ggq - 0 1",
       "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
       "1r3k1r/8/8/8/8/8/8/1R3K1R b Kq - 5 20",
   };

@@ -144,6 +144,19 @@ bool fenmill_only_impossible_check(const Position& pos) {
   return pawn && (checkers & ~pawn & rank_bb(rank_of(pos.king_square(us))));
 }
 
+// CASTLING_MISMATCH: both sides hold rights, but the kings are on different files or two rights of one side's
+// name rooks on different files.
+bool castling_rights_disagree(const Position& pos) {
+  auto any = [&](Color c) { return pos.castling_rook[c][0] != kNoSquare || pos.castling_rook[c][1] != kNoSquare; };
+  if (!any(kWhite) || !any(kBlack)) return false;
+  if (file_of(pos.king_square(kWhite)) != file_of(pos.king_square(kBlack))) return true;
+  for (int s = 0; s < 2; ++s) {
+    Square w = pos.castling_rook[kWhite][s], b = pos.castling_rook[kBlack][s];
+    if (w != kNoSquare && b != kNoSquare && file_of(w) != file_of(b)) return true;
+  }
+  return false;
+}
+
 // EP_ILLEGAL_PUSH: with the pushed pawn back on its origin square, the side to move is attacked (chessops looks
 // at the push only when the side to move is in check, and then not at every line the push closed).
 bool ep_push_was_illegal(const Position& pos) {
@@ -189,6 +202,8 @@ bool stricter_on_purpose(ErrorCode code, std::string_view line, const Reference&
       return fenmill_only_impossible_check(pos);
     case ErrorCode::kEpIllegalPush:
       return ep_push_was_illegal(pos);
+    case ErrorCode::kCastlingMismatch:
+      return castling_rights_disagree(pos);
     default:
       return false;
   }
@@ -382,20 +397,32 @@ Outcome judge_accepted_by_chessops(std::string_view line, const Reference& ref, 
       }
     }
   }
-  if (!c.ok && c.why == "ep square differs") {
-    // Repair also dropped an ep square whose push was illegal (EP_ILLEGAL_PUSH), which chessops keeps: with
-    // chessops's square put back, the positions must agree and the push must be one fenmill refuses.
-    std::string_view theirs = field(ref.fen, 3);
+  // Repair may also drop what chessops keeps: an ep square whose push was illegal (EP_ILLEGAL_PUSH), castling
+  // rights of the two sides that disagree (CASTLING_MISMATCH). With chessops's field put back, the positions must
+  // agree, and chessops's field must be one fenmill refuses.
+  Position theirs{};
+  ParseOptions x_fen;
+  x_fen.chess960 = true;  // chessops reads KQkq as X-FEN
+  const bool theirs_parsed = parse_fen(ref.fen, theirs, x_fen).ok();
+  auto with_their_field = [&](std::size_t index) {
     std::vector<std::string_view> fields = split_fields(repair.fen);
-    if (theirs.size() == 2 && fields.size() == 6) {
-      Run patched = repair;
-      patched.pos.ep_square = make_square(theirs[0] - 'a', theirs[1] - '1');
-      patched.fen.clear();
-      for (std::size_t i = 0; i < fields.size(); ++i) (patched.fen += i ? " " : "") += i == 3 ? theirs : fields[i];
-      Comparison with_theirs = compare(patched, ref.fen, line);
-      if (with_theirs.ok && ep_push_was_illegal(patched.pos))
-        return allowed(category + "; repair also drops an ep square whose push was illegal (EP_ILLEGAL_PUSH)", with_theirs.tags);
-    }
+    Run patched = repair;
+    patched.fen.clear();
+    for (std::size_t i = 0; i < fields.size(); ++i) (patched.fen += i ? " " : "") += i == index ? field(ref.fen, index) : fields[i];
+    if (index == 3) patched.pos.ep_square = theirs.ep_square;
+    if (index == 2) std::copy(&theirs.castling_rook[0][0], &theirs.castling_rook[0][0] + 4, &patched.pos.castling_rook[0][0]);
+    return compare(patched, ref.fen, line);
+  };
+  if (!c.ok && theirs_parsed && c.why == "ep square differs" && ep_push_was_illegal(theirs)) {
+    Comparison with_theirs = with_their_field(3);
+    if (with_theirs.ok)
+      return allowed(category + "; repair also drops an ep square whose push was illegal (EP_ILLEGAL_PUSH)", with_theirs.tags);
+  }
+  if (!c.ok && theirs_parsed && c.why == "castling rights differ" && castling_rights_disagree(theirs)) {
+    Comparison with_theirs = with_their_field(2);
+    if (with_theirs.ok)
+      return allowed(category + "; repair also drops castling rights of the two sides that disagree (CASTLING_MISMATCH)",
+                     with_theirs.tags);
   }
   if (!c.ok)
     return mismatch("chessops accepts, fenmill strict " + name + ", repair differs (" + c.why + "): fenmill " +

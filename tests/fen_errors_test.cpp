@@ -154,6 +154,10 @@ const std::vector<Case>& cases() {
       {ErrorCode::kCastlingNoRook, "4k3/8/8/8/8/8/8/R3K3 w K - 0 1", "4k3/8/8/8/8/8/8/R3K1R1 w K - 0 1", 0, true},
       {ErrorCode::kCastlingNoRook, "4k3/8/8/8/8/8/8/4K3 w G - 0 1", "4k3/8/8/8/8/8/8/4K1R1 w G - 0 1", 0},  // file letter
       {ErrorCode::kCastlingNoRook, "4k3/8/8/8/8/8/8/4K1R1 w K - 0 1", "4k3/8/8/8/8/8/8/4K1R1 w G - 0 1", 0},  // auto: K = h1
+      // Both sides castle, so neither king moved: they start on one file (here e1 and d8, k/q read as X-FEN),
+      // and their rooks on mirrored files (h1 and g8).
+      {ErrorCode::kCastlingMismatch, "r2k3r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "r2k3r/8/8/8/8/8/8/R3K2R w KQ - 0 1", 0},
+      {ErrorCode::kCastlingMismatch, "1r2k1r1/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1", 0, true},
       {ErrorCode::kEpWrongRank, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1",
        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", 0},
       {ErrorCode::kEpWrongRank, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1",

@@ -34,6 +34,7 @@ namespace fenmill {
   X(kImpossibleCheck, "IMPOSSIBLE_CHECK", "no legal last move can give this check")                        \
   X(kCastlingNoKing, "CASTLING_NO_KING", "castling right without the king on its home square")              \
   X(kCastlingNoRook, "CASTLING_NO_ROOK", "castling right without a rook on its square")                    \
+  X(kCastlingMismatch, "CASTLING_MISMATCH", "the two sides' castling rights cannot both stand: the kings start on one file and the rooks on mirrored files") \
   X(kEpWrongRank, "EP_WRONG_RANK", "en-passant square must be on rank 6 (White to move) or 3 (Black)")     \
   X(kEpNoPawn, "EP_NO_PAWN", "no enemy pawn stands in front of the en-passant square")                     \
   X(kEpOccupied, "EP_OCCUPIED", "the en-passant square or the pawn's origin square is occupied")          \

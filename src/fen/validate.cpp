@@ -55,6 +55,30 @@ ErrorCode check_castling(const Position& pos, Color c, CastlingSide side, Bitboa
   return ErrorCode::kOk;
 }
 
+// Rights both sides still hold say neither king (nor those rooks) has moved, and every start position, standard or
+// Chess960, has the kings on one file and each side's rooks on mirrored files. kOk, or kCastlingMismatch with the
+// side that disagrees in `side` (-1: the king files).
+ErrorCode check_castling_pair(const Position& pos, int& side, Bitboard& squares) {
+  auto has_right = [&](Color c) {
+    return pos.castling_rook[c][kKingSide] != kNoSquare || pos.castling_rook[c][kQueenSide] != kNoSquare;
+  };
+  if (!has_right(kWhite) || !has_right(kBlack)) return ErrorCode::kOk;
+  Square white_king = pos.king_square(kWhite), black_king = pos.king_square(kBlack);
+  if (file_of(white_king) != file_of(black_king)) {
+    side = -1;
+    squares = square_bb(white_king) | square_bb(black_king);
+    return ErrorCode::kCastlingMismatch;
+  }
+  for (CastlingSide s : {kKingSide, kQueenSide}) {
+    Square white_rook = pos.castling_rook[kWhite][s], black_rook = pos.castling_rook[kBlack][s];
+    if (white_rook == kNoSquare || black_rook == kNoSquare || file_of(white_rook) == file_of(black_rook)) continue;
+    side = s;
+    squares = square_bb(white_rook) | square_bb(black_rook);
+    return ErrorCode::kCastlingMismatch;
+  }
+  return ErrorCode::kOk;
+}
+
 // Position::attackers(s, by), with the rays traced only when a slider of `by` stands on a line through s
 // (empty board): around a king that is often not the case, and tracing costs 4 rays per slider kind.
 Bitboard king_attackers(const Position& pos, Square s, Color by) {
@@ -190,6 +214,16 @@ Verdict validate_rules(Position& pos, bool repair) {
       pos.castling_rook[c][side] = kNoSquare;
       v.repairs |= kRepairCastling;
     }
+  for (;;) {  // each rights that may stand alone; now the two sides against each other
+    int side = 0;
+    Bitboard squares = 0;
+    if (check_castling_pair(pos, side, squares) == ErrorCode::kOk) break;
+    if (!repair) return reject(ErrorCode::kCastlingMismatch, squares);
+    for (Color c : {kWhite, kBlack})  // which side is wrong cannot be known: the disagreeing rights go
+      for (CastlingSide s : {kKingSide, kQueenSide})
+        if (side < 0 || side == s) pos.castling_rook[c][s] = kNoSquare;
+    v.repairs |= kRepairCastling;
+  }
 
   if (pos.ep_square != kNoSquare) {
     Bitboard squares = 0;
