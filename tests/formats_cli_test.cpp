@@ -186,7 +186,7 @@ TEST(FormatsCli, PgnClocksPastTheFenLimitsRejectTheGame) {
   EXPECT_EQ(r.out, "4k3/8/8/8/8/8/8/4K3 b - - 65534 999999\n8/4k3/8/8/8/8/8/4K3 w - - 65535 1000000\n");
   std::vector<std::string> rejects = split_lines(read_file(dir / "rej.jsonl"));
   ASSERT_EQ(rejects.size(), 2u);
-  EXPECT_NE(rejects[0].find("\"line\":4,\"column\":1,\"code\":\"CLOCK_RANGE\""), std::string::npos) << rejects[0];
+  EXPECT_NE(rejects[0].find("\"line\":4,\"column\":8,\"code\":\"CLOCK_RANGE\""), std::string::npos) << rejects[0];
   EXPECT_NE(rejects[1].find("\"code\":\"CLOCK_RANGE\""), std::string::npos) << rejects[1];
   EXPECT_NE(rejects[1].find("\"game\":2,\"ply\":2"), std::string::npos) << rejects[1];
   r = run_cli_stdin({"validate", "-"}, r.out);

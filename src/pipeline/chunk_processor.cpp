@@ -101,7 +101,15 @@ class ChunkWork {
       ++result_.counts.records;
       ++result_.counts.invalid;
       ++result_.counts.invalid_games_by_code[static_cast<int>(e.code)];
-      Reject rej{e.line, 1, e.fen_code, 0, 0, static_cast<std::uint32_t>(result_.reject_text.size()), 0};
+      // The token is a view into the chunk: its column is its distance from the line's start.
+      std::uint32_t column = 1;
+      if (!e.token.empty() && e.token.data() >= bytes.data() && e.token.data() < bytes.data() + bytes.size()) {
+        std::size_t at = static_cast<std::size_t>(e.token.data() - bytes.data());
+        std::size_t line_start = bytes.rfind('\n', at == 0 ? 0 : at - 1);
+        line_start = line_start == std::string_view::npos || (at == 0) ? 0 : line_start + 1;
+        column = static_cast<std::uint32_t>(at - line_start + 1);
+      }
+      Reject rej{e.line, column, e.fen_code, 0, 0, static_cast<std::uint32_t>(result_.reject_text.size()), 0};
       result_.reject_text.append(e.token);
       rej.text_end = static_cast<std::uint32_t>(result_.reject_text.size());
       rej.pgn = e.code;
