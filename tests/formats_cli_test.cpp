@@ -61,6 +61,23 @@ TEST(FormatsCli, CsvQuotedLineBreaksStayInTheirRow) {
   }
 }
 
+// --to csv writes one header: several CSV inputs must share it (a BOM or CRLF aside), or the run stops.
+TEST(FormatsCli, CsvInputsWithDifferentHeadersCannotShareOneOutput) {
+  TempDir dir;
+  write_file(dir / "a.csv", "id,FEN\n1," + std::string(kStart) + "\n");
+  write_file(dir / "b.csv", "\xEF\xBB\xBFid,FEN\r\n2," + std::string(kStart) + "\r\n");
+  write_file(dir / "c.csv", "FEN,id\n" + std::string(kStart) + ",3\n");
+  CliResult r = run_cli({"normalize", "-q", "--to", "csv", dir / "a.csv", dir / "b.csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "id,FEN\n1," + std::string(kStart) + "\n2," + kStart + "\n");
+  r = run_cli({"normalize", "-q", "--to", "csv", dir / "a.csv", dir / "c.csv", "-o", dir / "out.csv"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("c.csv: its CSV header differs from"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out.csv"));
+  r = run_cli({"normalize", "-q", dir / "a.csv", dir / "c.csv"});  // FEN output: each file's own column
+  EXPECT_EQ(r.out, std::string(kStart) + "\n" + kStart + "\n");
+}
+
 TEST(FormatsCli, CsvColumnByIndexAndMissingColumnIsAUsageError) {
   TempDir dir;
   write_file(dir / "t.tsv", std::string("id\tposition\n1\t") + kStart + "\n");

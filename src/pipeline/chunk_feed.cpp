@@ -125,6 +125,18 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
                       : ',';
     f.has_header = true;
     f.write_header = chunk.source_index == 0 && job_.to == OutputFormat::kCsv;
+    if (job_.to == OutputFormat::kCsv) {  // one header goes out: every input's rows must fit under it
+      std::string header(trim_cr(chunk.bytes.substr(0, chunk.bytes.find('\n'))));
+      if (header.substr(0, 3) == "\xEF\xBB\xBF") header.erase(0, 3);
+      if (!csv_header_.has_value()) {
+        csv_header_ = header;
+        csv_header_source_ = chunk.source_name;
+      } else if (*csv_header_ != header) {
+        error = std::string(chunk.source_name) + ": its CSV header differs from " + csv_header_source_ +
+                "'s, and --to csv writes one header for all rows";
+        return false;
+      }
+    }
     if (!find_column(trim_cr(chunk.bytes.substr(0, chunk.bytes.find('\n'))), f, error)) {
       error = std::string(chunk.source_name) + ": " + error;
       return false;

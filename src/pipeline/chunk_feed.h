@@ -46,6 +46,8 @@ class ChunkFeed {
   Chunk carry_meta_;  // source, name, offset of carry_[0], and whether it starts its input
   SourceFormat carry_format_;
   CsvRowScan csv_scan_;  // over carry_, for CSV
+  std::optional<std::string> csv_header_;  // --to csv: the first CSV input's header, which every one must share
+  std::string csv_header_source_;
 };
 
 }  // namespace fenmill
