@@ -61,6 +61,31 @@ TEST(FormatsCli, CsvQuotedLineBreaksStayInTheirRow) {
   }
 }
 
+// A quote inside an unquoted field (`5" board`) is an ordinary character, as in Python's csv and most
+// spreadsheets: it must not open a quoted field that swallows the following rows, at any chunk size.
+TEST(FormatsCli, CsvQuoteInsideAnUnquotedFieldIsText) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  write_file(dir / "q.csv", "id,fen,note\n"
+                            "1," + k + ",5\" board\n"
+                            "2," + k + ",x\n"
+                            "3,4k3/8/8/8/8/8/8/4K3 w - - 0 0,y\n"
+                            "4\"," + k + ",\"a\"\"\"\n"
+                            "5," + k + ",z\n");
+  const std::string expected_out = "id,fen,note\n1," + k + ",5\" board\n2," + k + ",x\n4\"," + k + ",\"a\"\"\"\n5," + k + ",z\n";
+  for (const char* chunk : {"1", "7", "1000"}) {
+    for (const char* threads : {"1", "2"}) {
+      CliResult r = run_cli({"normalize", "-q", "--to", "csv", dir / "q.csv", "--chunk-size", chunk, "--threads", threads,
+                             "--rejects", dir / "rej.jsonl", "--force"});
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+      EXPECT_EQ(r.out, expected_out) << chunk;
+      std::vector<std::string> rejects = split_lines(read_file(dir / "rej.jsonl"));
+      ASSERT_EQ(rejects.size(), 1u) << chunk;
+      EXPECT_NE(rejects[0].find("\"line\":4,\"column\":32,\"code\":\"BAD_FULLMOVE\""), std::string::npos) << rejects[0];
+    }
+  }
+}
+
 // --to csv writes one header: several CSV inputs must share it (a BOM or CRLF aside), or the run stops.
 TEST(FormatsCli, CsvInputsWithDifferentHeadersCannotShareOneOutput) {
   TempDir dir;

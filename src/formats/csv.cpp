@@ -2,12 +2,10 @@
 
 namespace fenmill {
 
-void scan_csv_rows(std::string_view bytes, CsvRowScan& scan) {
+void scan_csv_rows(std::string_view bytes, CsvRowScan& scan, char separator) {
   for (std::size_t i = scan.pos; i < bytes.size(); ++i) {
-    if (bytes[i] == '"')
-      scan.in_quotes = !scan.in_quotes;
-    else if (bytes[i] == '\n' && !scan.in_quotes)
-      scan.last_cut = i + 1;
+    if (bytes[i] == '\n' && scan.state != CsvState::kQuoted) scan.last_cut = i + 1;
+    scan.state = csv_step(scan.state, bytes[i], separator);
   }
   scan.pos = bytes.size();
 }

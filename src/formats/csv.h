@@ -1,6 +1,6 @@
 // CSV (RFC 4180) pieces the pipeline needs: cut a buffer into rows, find one field of a row, find a column
 // by header name, and write a value back with quotes where needed. A row is one line, or several when a quoted
-// field holds line breaks: a '\n' ends a row only outside quotes (an escaped quote "" flips the state twice).
+// field holds line breaks: a '\n' ends a row only outside quotes.
 #pragma once
 #include <algorithm>
 #include <cstddef>
@@ -12,33 +12,70 @@
 
 namespace fenmill {
 
-// Where the rows of a growing buffer end, scanned once: `pos` bytes seen, `in_quotes` after them, and
+// Where a CSV scanner is within a row. A quote opens a quoted field only at the start of a field; anywhere
+// else (`5" board`) it is an ordinary character, as in most readers, so it cannot swallow the rows after it.
+enum class CsvState : std::uint8_t { kFieldStart, kUnquoted, kQuoted, kQuoteInQuoted };
+
+// The state after byte `c`. A '\n' seen in any state but kQuoted ends the row (and gives kFieldStart).
+inline CsvState csv_step(CsvState state, char c, char separator) {
+  switch (state) {
+    case CsvState::kQuoted:
+      return c == '"' ? CsvState::kQuoteInQuoted : CsvState::kQuoted;
+    case CsvState::kQuoteInQuoted:  // a closing quote, or the first half of ""
+      if (c == '"') return CsvState::kQuoted;
+      break;
+    case CsvState::kFieldStart:
+      if (c == '"') return CsvState::kQuoted;
+      break;
+    case CsvState::kUnquoted:
+      break;
+  }
+  return c == separator || c == '\n' ? CsvState::kFieldStart : CsvState::kUnquoted;
+}
+
+// Runs the scanner over `bytes` from `state`.
+inline CsvState csv_scan(std::string_view bytes, CsvState state, char separator) {
+  for (char c : bytes) state = csv_step(state, c, separator);
+  return state;
+}
+
+// Whether `bytes`, starting at a row start, end inside a quoted field.
+inline bool csv_ends_in_quotes(std::string_view bytes, char separator) {
+  return bytes.find('"') != std::string_view::npos &&
+         csv_scan(bytes, CsvState::kFieldStart, separator) == CsvState::kQuoted;
+}
+
+// Where the rows of a growing buffer end, scanned once: `pos` bytes seen, `state` after them, and
 // `last_cut` one past the last '\n' that ends a row (0: none yet).
 struct CsvRowScan {
   std::size_t pos = 0, last_cut = 0;
-  bool in_quotes = false;
+  CsvState state = CsvState::kFieldStart;
 };
 // Scans bytes[scan.pos, bytes.size()).
-void scan_csv_rows(std::string_view bytes, CsvRowScan& scan);
+void scan_csv_rows(std::string_view bytes, CsvRowScan& scan, char separator);
 
 // Calls on_row(row, line) for every row of `bytes` (which starts at a row boundary), without its final '\n',
 // with the 1-based number of the row's first line within `bytes`. A row still in quotes at the end runs to the
 // end. Returns the number of lines.
 template <typename OnRow>
-std::uint64_t for_each_csv_row(std::string_view bytes, OnRow&& on_row) {
+std::uint64_t for_each_csv_row(std::string_view bytes, char separator, OnRow&& on_row) {
   const char* row_start = bytes.data();
   std::uint64_t line = 0, row_line = 1;
-  bool in_quotes = false;
+  CsvState state = CsvState::kFieldStart;
   std::uint64_t lines = for_each_line(bytes, [&](std::string_view text) {
     ++line;
-    if (!in_quotes) {
+    if (state != CsvState::kQuoted) {
       row_start = text.data();
       row_line = line;
+      state = CsvState::kFieldStart;
     }
-    if (std::count(text.begin(), text.end(), '"') % 2 != 0) in_quotes = !in_quotes;
-    if (!in_quotes) on_row(std::string_view(row_start, static_cast<std::size_t>(text.data() + text.size() - row_start)), row_line);
+    if (state == CsvState::kQuoted || text.find('"') != std::string_view::npos) {
+      state = csv_scan(text, state, separator);
+      if (state != CsvState::kQuoted) state = csv_step(state, '\n', separator);
+    }
+    if (state != CsvState::kQuoted) on_row(std::string_view(row_start, static_cast<std::size_t>(text.data() + text.size() - row_start)), row_line);
   });
-  if (in_quotes) on_row(std::string_view(row_start, static_cast<std::size_t>(bytes.data() + bytes.size() - row_start)), row_line);
+  if (state == CsvState::kQuoted) on_row(std::string_view(row_start, static_cast<std::size_t>(bytes.data() + bytes.size() - row_start)), row_line);
   return lines;
 }
 

@@ -216,8 +216,8 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     if (at_end_) return false;
     if (!resolve(look_, format, error)) return false;
     const bool csv = format.format == InputFormat::kCsv;
-    // CSV: a chunk whose quotes all close ends at a row end (it starts at one: the carry is empty).
-    const bool whole_rows = csv && carry_.empty() && std::count(look_.bytes.begin(), look_.bytes.end(), '"') % 2 == 0;
+    // CSV: a chunk that ends outside quotes ends at a row end (it starts at one: the carry is empty).
+    const bool whole_rows = csv && carry_.empty() && !csv_ends_in_quotes(look_.bytes, format.separator);
     if ((format.format != InputFormat::kPgn && !csv) || whole_rows) {
       std::swap(out, look_);
       have_look_ = false;
@@ -237,7 +237,7 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     have_look_ = false;
     std::string_view all = carry_.view();
     if (csv) {
-      scan_csv_rows(all, csv_scan_);
+      scan_csv_rows(all, csv_scan_, carry_format_.separator);
       std::size_t cut = csv_scan_.last_cut;
       if (cut == 0) continue;
       csv_scan_.pos -= cut;  // the scan goes on over what stays in the carry

@@ -158,7 +158,7 @@ class ChunkWork {
       case InputFormat::kCsv: {
         CsvField field;
         // A quote left open (at the end of the input) would leave `--to csv` output unreadable past this row.
-        if (std::count(line.begin(), line.end(), '"') % 2 != 0 ||
+        if (csv_ends_in_quotes(line, source_.separator) ||
             !find_csv_field(line, static_cast<std::size_t>(source_.csv_column), source_.separator, field))
           return ErrorCode::kCsvField;
         where.fen = csv_field_value(line, field, scratch_);
@@ -413,7 +413,7 @@ void process_chunk(std::string_view bytes, bool starts_input, const SourceFormat
     return;
   }
   if (source.format == InputFormat::kCsv) {
-    result.lines = for_each_csv_row(bytes, [&](std::string_view row, std::uint64_t line) { work.line(row, line); });
+    result.lines = for_each_csv_row(bytes, source.separator, [&](std::string_view row, std::uint64_t line) { work.line(row, line); });
     return;
   }
   result.lines = for_each_line(bytes, [&](std::string_view line) { work.line(line, number++); });
