@@ -278,6 +278,15 @@ TEST(FormatsCli, AutoSniffsTheFormatOfStdinAndUnknownNames) {
   for (std::string opening : {"{ ECO openings }\n", "% escaped line\n", "; comment\n"}) {
     run.stdin_bytes = opening + pgn;
     EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n" + kAfterE4 + "\n") << opening;
+    run.stdin_bytes = opening + "1. e4 *\n";  // movetext without tags
+    EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n" + kAfterE4 + "\n") << opening;
+  }
+  // ...but a FEN file that opens with such a note stays FEN: its positions are written, the note is a reject.
+  for (std::string opening : {"; my positions\n", "% list\n; two notes\n", "{ note }\n"}) {
+    run.stdin_bytes = opening + "1k6/8/8/8/8/8/8/4K3 w - - 0 1\n" + kStart + "\n";
+    CliResult r = run_cli(run);
+    EXPECT_EQ(r.out, "1k6/8/8/8/8/8/8/4K3 w - - 0 1\n" + std::string(kStart) + "\n") << opening;
+    EXPECT_EQ(r.exit_code, 0);
   }
   run.stdin_bytes = "{ \"fen\": \"" + std::string(kStart) + "\"}\n";
   EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n");

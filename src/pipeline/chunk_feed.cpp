@@ -24,8 +24,8 @@ std::string_view trim_cr(std::string_view s) {
 
 }  // namespace
 
-// For --from auto and a name that says nothing (stdin, .txt, no extension): PGN starts with a tag, a `{` comment,
-// or a `%` escape or `;` comment line; JSON Lines with an object (`{` then `"` or `}`); CSV with a header naming a
+// For --from auto and a name that says nothing (stdin, .txt, no extension): PGN starts with a tag, or with
+// `{` comments, `%` escapes or `;` comment lines before a tag or a move number; JSON Lines with an object (`{` then `"` or `}`); CSV with a header naming a
 // FEN column. No FEN line holds '[', '{', '%', ';' or ','.
 InputFormat sniff_format(std::string_view first_chunk) {
   auto skip_blanks = [](std::string_view& s) {
@@ -35,11 +35,28 @@ InputFormat sniff_format(std::string_view first_chunk) {
   if (s.substr(0, 3) == "\xEF\xBB\xBF") s.remove_prefix(3);
   skip_blanks(s);
   if (s.empty()) return InputFormat::kFen;
-  if (s.front() == '[' || s.front() == '%' || s.front() == ';') return InputFormat::kPgn;
+  if (s.front() == '[') return InputFormat::kPgn;
   if (s.front() == '{') {
     std::string_view inside = s.substr(1);
     skip_blanks(inside);
-    return inside.empty() || inside.front() == '"' || inside.front() == '}' ? InputFormat::kJsonl : InputFormat::kPgn;
+    if (inside.empty() || inside.front() == '"' || inside.front() == '}') return InputFormat::kJsonl;
+  }
+  // Comments before the first game are PGN only if a game follows (a tag or a move number): a FEN or EPD file
+  // that opens with a `;` or `%` note stays FEN, its note line a reject rather than its positions lost.
+  bool had_comment = false;
+  while (!s.empty() && (s.front() == '{' || s.front() == '%' || s.front() == ';')) {
+    std::size_t end = s.find(s.front() == '{' ? '}' : '\n');
+    if (end == std::string_view::npos) return InputFormat::kPgn;  // the chunk is all comment
+    s.remove_prefix(end + 1);
+    skip_blanks(s);
+    had_comment = true;
+  }
+  if (had_comment) {
+    std::size_t digits = s.find_first_not_of("0123456789");
+    if (s.empty() || s.front() == '[' || s.front() == '*' || (digits > 0 && digits < s.size() && s[digits] == '.') ||
+        s.substr(0, 3) == "1-0" || s.substr(0, 3) == "0-1" || s.substr(0, 7) == "1/2-1/2")
+      return InputFormat::kPgn;
+    return InputFormat::kFen;
   }
   std::string_view header = trim_cr(s.substr(0, s.find('\n')));
   for (char sep : {',', '\t'})
