@@ -362,6 +362,33 @@ TEST(CliOutput, OutputsNamingTheSameFileAreRefused) {
   EXPECT_EQ(read_file(tmp / "in.fen"), expected("normalize_mixed.out"));
 }
 
+// Standard output is one file under all its names, and `> file` makes it that file: a rejects or summary file
+// named like the redirection would be renamed over the output. validate and stats write their report there too.
+TEST(CliOutput, StandardOutputUnderAnyNameOrRedirectionIsOneOutput) {
+  TempDir tmp;
+  write_file(tmp / "in.fen", golden("mixed.fen"));
+  for (const char* command : {"normalize", "validate", "stats"}) {
+    for (const char* name : {"-", "/dev/stdout", "/dev/fd/1"}) {
+      CliResult r = run_cli({command, "-q", tmp / "in.fen", "--summary", name});
+      EXPECT_EQ(r.exit_code, 2) << command << " " << name;
+      EXPECT_NE(r.err.find("-o and --summary name the same file, standard output"), std::string::npos) << r.err;
+      EXPECT_EQ(r.out, "");
+    }
+  }
+  CliRun run;
+  run.args = {"normalize", "-q", tmp / "in.fen", "--rejects", tmp / "r.jsonl"};
+  run.stdout_file = tmp / "r.jsonl";
+  CliResult r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("-o and --rejects name the same file (standard output, redirected to that file and "),
+            std::string::npos) << r.err;
+  EXPECT_EQ(read_file(tmp / "r.jsonl"), "");
+  run.args = {"normalize", "-q", tmp / "in.fen", "--rejects", tmp / "other.jsonl"};  // distinct files: fine
+  r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_file(tmp / "r.jsonl"), expected("normalize_mixed.out"));
+}
+
 // `-o /dev/null` is how people time a run: written in place, no --force needed, the device left as it is.
 TEST(CliOutput, DeviceOutputIsWrittenInPlace) {
   const std::string mixed = (kGoldenDir / "mixed.fen").string();

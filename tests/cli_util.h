@@ -42,6 +42,7 @@ struct CliRun {
   std::optional<std::string> stdin_bytes;  // nullopt: stdin is /dev/null
   std::vector<StdinPiece> stdin_pieces;    // used instead of stdin_bytes when not empty
   std::string stdin_file;                  // used instead of both when not empty: stdin is this file (`< file`)
+  std::string stdout_file;                 // not empty: stdout is this file, truncated (`> file`); `out` stays empty
   bool stdout_is_tty = false;          // stdout (and its captured text) through a pseudo-terminal
   bool stderr_is_tty = false;
   std::vector<std::pair<std::string, std::string>> env;  // set in the child, over the inherited environment
@@ -174,7 +175,13 @@ inline CliResult run_cli(const CliRun& run) {
       if (file < 0) ::_exit(125);
       ::dup2(file, STDIN_FILENO);
     }
-    ::dup2(out[1], STDOUT_FILENO);
+    if (run.stdout_file.empty()) {
+      ::dup2(out[1], STDOUT_FILENO);
+    } else {
+      int file = ::open(run.stdout_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (file < 0) ::_exit(125);
+      ::dup2(file, STDOUT_FILENO);
+    }
     ::dup2(err[1], STDERR_FILENO);
     if (!run.cwd.empty() && ::chdir(run.cwd.c_str()) != 0) ::_exit(126);
     ::execve(argv[0], argv.data(), envp.data());

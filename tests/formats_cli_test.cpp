@@ -81,7 +81,7 @@ TEST(FormatsCli, CsvQuoteInsideAnUnquotedFieldIsText) {
       EXPECT_EQ(r.out, expected_out) << chunk;
       std::vector<std::string> rejects = split_lines(read_file(dir / "rej.jsonl"));
       ASSERT_EQ(rejects.size(), 1u) << chunk;
-      EXPECT_NE(rejects[0].find("\"line\":4,\"column\":32,\"code\":\"BAD_FULLMOVE\""), std::string::npos) << rejects[0];
+      EXPECT_NE(rejects[0].find("\"line\":4,\"column\":31,\"code\":\"BAD_FULLMOVE\""), std::string::npos) << rejects[0];
     }
   }
 }

@@ -21,13 +21,22 @@ struct FileIdentity {
   std::string canonical;  // kNotYet: the absolute path it will have
 };
 
+bool names_stdout(const std::string& path) {
+  return path == "-" || path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1";
+}
+
 FileIdentity identify(const std::string& path) {
   FileIdentity id;
-  if (path == "-" || path == "/dev/stdout") {
+  struct stat st;
+  if (names_stdout(path)) {
     id.kind = FileIdentity::kStdout;
+    // `> file` makes stdout a file that another option may name too.
+    if (::fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode)) {
+      id.device = st.st_dev;
+      id.inode = st.st_ino;
+    }
     return id;
   }
-  struct stat st;
   if (::stat(path.c_str(), &st) == 0) {
     if (S_ISREG(st.st_mode)) {
       id.kind = FileIdentity::kFile;
@@ -43,6 +52,9 @@ FileIdentity identify(const std::string& path) {
 }
 
 bool same(const FileIdentity& a, const FileIdentity& b) {
+  if ((a.kind == FileIdentity::kStdout && b.kind == FileIdentity::kFile) ||
+      (a.kind == FileIdentity::kFile && b.kind == FileIdentity::kStdout))
+    return a.inode != 0 && a.device == b.device && a.inode == b.inode;
   if (a.kind != b.kind) return false;
   switch (a.kind) {
     case FileIdentity::kShareable: return false;
@@ -51,6 +63,10 @@ bool same(const FileIdentity& a, const FileIdentity& b) {
     case FileIdentity::kNotYet: return !a.canonical.empty() && a.canonical == b.canonical;
   }
   return false;
+}
+
+std::string shown(const std::string& path, const FileIdentity& id) {
+  return id.kind == FileIdentity::kStdout ? "standard output, redirected to that file" : path;
 }
 
 }  // namespace
@@ -70,9 +86,13 @@ std::string preflight_error(const Job& job) {
   for (const auto& [option, path] : outputs) ids.push_back(identify(*path));
   for (std::size_t i = 0; i < outputs.size(); ++i)
     for (std::size_t j = i + 1; j < outputs.size(); ++j)
-      if (same(ids[i], ids[j]))
-        return std::string(outputs[i].first) + " and " + std::string(outputs[j].first) + " name the same file (" +
-               *outputs[j].second + "): each output needs its own";
+      if (same(ids[i], ids[j])) {
+        std::string both = std::string(outputs[i].first) + " and " + std::string(outputs[j].first);
+        if (ids[i].kind == FileIdentity::kStdout && ids[j].kind == FileIdentity::kStdout)
+          return both + " name the same file, standard output: each output needs its own (-o is standard output unless given)";
+        return both + " name the same file (" + shown(*outputs[i].second, ids[i]) + " and " +
+               shown(*outputs[j].second, ids[j]) + "): each output needs its own";
+      }
   for (const std::string& input : job.inputs) {
     if (input == "-") continue;
     FileIdentity in = identify(input);
