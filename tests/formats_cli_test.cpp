@@ -86,6 +86,30 @@ TEST(FormatsCli, CsvQuoteInsideAnUnquotedFieldIsText) {
   }
 }
 
+// dedup --count keeps the output's own format: a "count" column named in the CSV header (TSV: a tab), a
+// "count" key in each JSON object. A CSV row with a quoted line break is one record there too.
+TEST(FormatsCli, DedupCountIsAColumnInCsvAndAKeyInJsonl) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  write_file(dir / "m.csv", "id,fen,note\n1," + k + ",\"a\nb\"\n2," + k + ",x\n3," + kStart + ",\"c,\"\"d\"\"\"\n");
+  write_file(dir / "t.tsv", "id\tfen\n1\t" + k + "\n");
+  write_file(dir / "j.jsonl", "{\"fen\":\"" + k + "\",\"x\":1}\n{\"x\":2, \"fen\":\"" + k + "\"} \n{\"fen\":\"" + kStart + "\"}\n");
+  for (const char* chunk : {"1", "1000"}) {
+    CliResult r = run_cli({"dedup", "-q", "--count", "--to", "csv", dir / "m.csv", "--chunk-size", chunk});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "id,fen,note,count\n1," + k + ",\"a\nb\",2\n3," + kStart + ",\"c,\"\"d\"\"\",1\n");
+    r = run_cli({"dedup", "-q", "--count", dir / "j.jsonl", "--chunk-size", chunk, "--to", "jsonl"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "{\"fen\":\"" + k + "\",\"x\":1,\"count\":2}\n{\"fen\":\"" + kStart + "\",\"count\":1}\n");
+  }
+  CliResult r = run_cli({"dedup", "-q", "--count", "--to", "csv", dir / "t.tsv"});
+  EXPECT_EQ(r.out, "id\tfen\tcount\n1\t" + k + "\t1\n");
+  CliRun run;
+  run.args = {"dedup", "-q", "--count", "--to", "csv", "--with-tags", "Event", "--plies", "0:0", "-"};
+  run.stdin_bytes = "[Event \"a\"]\n\n1. e4 *\n[Event \"b\"]\n\n1. d4 *\n";
+  EXPECT_EQ(run_cli(run).out, "fen,Event,count\n" + std::string(kStart) + ",a,2\n");
+}
+
 // --to csv writes one header: several CSV inputs must share it (a BOM or CRLF aside), or the run stops.
 TEST(FormatsCli, CsvInputsWithDifferentHeadersCannotShareOneOutput) {
   TempDir dir;

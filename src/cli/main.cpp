@@ -162,7 +162,7 @@ int main(int argc, char** argv) {
   for (const SubcommandSpec& spec : kSubcommands) {
     CLI::App* sub = app.add_subcommand(spec.name, spec.help);
     add_common_options(sub, job, raw);
-    if (spec.command == Command::kDedup) sub->add_flag("--count", count, "append each position's number of occurrences (tab-separated)");
+    if (spec.command == Command::kDedup) sub->add_flag("--count", count, "append each position's number of occurrences (after a tab; a count column or key with --to csv/jsonl)");
     if (spec.command == Command::kValidate) sub->add_flag("--json", job.json, "report as JSON Lines");
     if (spec.command == Command::kValidate)
       sub->add_option("--html", job.html_path, "also write an HTML report of the rejected records, with pictures");

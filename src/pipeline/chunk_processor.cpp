@@ -123,7 +123,12 @@ class ChunkWork {
 
   void line(std::string_view line, std::uint64_t number) {
     if (source_.has_header && starts_input_ && number == 1) {
-      if (source_.write_header) (result_.header = trim_end(line)) += '\n';
+      if (source_.write_header) {
+        result_.header = trim_end(line);
+        if (job_.count) (result_.header += source_.separator) += "count";  // the column --count fills
+        result_.header += '\n';
+        result_.separator = source_.separator;
+      }
       return;
     }
     if (is_blank_line(line)) return;
@@ -382,6 +387,7 @@ KeyLevel key_level(DedupLevel level) {
 
 void ChunkResult::clear() {
   header.clear();
+  separator = ',';
   out.clear();
   ends.clear();
   keys.clear();
@@ -401,6 +407,7 @@ void process_chunk(std::string_view bytes, bool starts_input, const SourceFormat
     if (source.write_header && starts_input) {
       result.header = "fen";
       for (const std::string& tag : job.with_tags) (result.header += ',') += tag;
+      if (job.count) result.header += ",count";
       result.header += '\n';
     }
     work.pgn(bytes);

@@ -5,6 +5,7 @@
 
 #include "formats/binary_chunker.h"
 #include "formats/binary_file.h"
+#include "formats/csv.h"
 #include "pipeline/report.h"
 
 namespace fenmill {
@@ -31,6 +32,7 @@ bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error)
   games_in_source_ += r.counts.games;
   counts_.add(r.counts);
   buffer_.append(r.header);
+  if (!r.header.empty()) csv_separator_ = r.separator;
   if (job_.command == Command::kStats) {
     is_new_.resize(r.keys.size());
     distinct_.insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
@@ -112,20 +114,48 @@ bool Sink::spill_kept(bool final, std::string& error) {
   return true;
 }
 
+// The count goes where the output format keeps one more value: a column (CSV, whose header names it), a
+// "count" key (JSON Lines), else after a tab.
+void Sink::append_counted(std::string& out, std::string_view record, std::string_view count) const {
+  if (job_.to == OutputFormat::kJsonl) {
+    std::size_t close = record.rfind('}');  // every JSON Lines record is an object holding the fen
+    out.append(record.substr(0, close));
+    (out += ",\"count\":") += count;
+    out.append(record.substr(close));
+  } else {
+    out.append(record);
+    out += job_.to == OutputFormat::kCsv ? csv_separator_ : '\t';
+    out.append(count);
+  }
+  out += '\n';
+}
+
 bool Sink::write_counted(std::string& error) {
   if (counting_.size() == 0) return true;
   if (!spill_kept(true, error)) return false;
   const std::vector<std::uint64_t> counts = counting_.counts_in_first_seen_order();
   std::size_t ordinal = 0;
   std::string write_error;
-  bool read = spill_->for_each_line([&](std::string_view record) {
+  // A CSV record may span lines (a quoted field holding line breaks): its lines are joined back first.
+  std::string joined;
+  CsvState csv_state = CsvState::kFieldStart;
+  bool read = spill_->for_each_line([&](std::string_view line) {
+    std::string_view record = line;
+    if (job_.to == OutputFormat::kCsv) {
+      const bool continues = csv_state == CsvState::kQuoted;
+      csv_state = csv_scan(line, csv_state, csv_separator_);
+      if (continues) (joined += '\n') += line;
+      if (csv_state == CsvState::kQuoted) {
+        if (!continues) joined.assign(line);
+        return;
+      }
+      csv_state = CsvState::kFieldStart;
+      if (continues) record = joined;
+    }
     if (!write_error.empty() || ordinal == counts.size()) return (void)++ordinal;  // (more lines than keys: below)
-    buffer_.append(record);
     char digits[24];
-    digits[0] = '\t';
-    char* end = std::to_chars(digits + 1, digits + sizeof digits - 1, counts[ordinal++]).ptr;
-    *end++ = '\n';
-    buffer_.append(digits, static_cast<std::size_t>(end - digits));
+    const std::string_view count(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, counts[ordinal++]).ptr - digits));
+    append_counted(buffer_, record, count);
     flush(false, write_error);
   });
   if (!write_error.empty()) return (error = write_error), false;

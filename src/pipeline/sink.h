@@ -42,6 +42,7 @@ class Sink {
   // first-seen order.
   bool spill_kept(bool final, std::string& error);
   bool write_counted(std::string& error);
+  void append_counted(std::string& out, std::string_view record, std::string_view count) const;
 
   // Binary blocks hold exactly kMaxBlockRecords records (the last one fewer), whatever the chunking.
   void flush_binary_blocks(bool final);
@@ -62,6 +63,7 @@ class Sink {
   std::uint64_t games_in_source_ = 0;
   std::uint64_t lines_in_source_ = 0;
   static constexpr std::size_t kFlushAt = 1 << 20;
+  char csv_separator_ = ',';           // --count --to csv: the separator of the header's input
   std::string kept_;                   // --count: kept records on their way to spill_
   std::unique_ptr<SpillFile> spill_;
   std::string buffer_;
