@@ -284,6 +284,18 @@ TEST(FormatsCli, XiangqiVariantAutoAndLetters) {
   EXPECT_EQ(split_lines(r.out).size(), 2u);
   r = run_cli({"convert", "-q", "--variant", "auto", dir / "x.fen", "-o", dir / "y.bin"});
   EXPECT_EQ(r.exit_code, 2);
+  // The file's own variant wins over nothing: a --variant that contradicts it is an error, not ignored.
+  r = run_cli({"convert", "-q", "--variant", "chess", dir / "x.bin"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("x.bin: the file holds Xiangqi records, not chess"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+  // stats counts Xiangqi positions too: Red moves as "w"; neither castling nor en passant exists.
+  for (const char* input : {"x.fen", "x.bin"}) {
+    r = run_cli({"stats", "-q", "--variant", "xiangqi", dir / input});
+    EXPECT_NE(r.out.find("\"side_to_move\": {\"w\": 2, \"b\": 0}"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"with_castling_rights\": 0,\n  \"with_ep_square\": 0"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"pieces_on_board\": {\"19\": 1, \"32\": 1}"), std::string::npos) << r.out;
+  }
 }
 
 TEST(FormatsCli, AutoSniffsTheFormatOfStdinAndUnknownNames) {

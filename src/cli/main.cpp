@@ -31,7 +31,7 @@ constexpr SubcommandSpec kSubcommands[] = {
 
 // Options every subcommand shares; the string fields are resolved after parsing.
 struct RawOptions {
-  std::string to, from = "auto", ep = "legal", key = "position", castling = "xfen", plies, variant = "chess",
+  std::string to, from = "auto", ep = "legal", key = "position", castling = "xfen", plies, variant,
                   letters = "ucci", with_tags;
   bool progress = false, no_progress = false;
 };
@@ -49,7 +49,7 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw) {
       ->check(CLI::IsMember({"auto", "fen", "epd", "csv", "jsonl", "bin", "pgn"}));
   sub->add_option("--fen-column", job.fen_column, "CSV: the FEN column's header name or 0-based index (default FEN or fen)");
   sub->add_option("--json-field", job.json_field, "JSON Lines: the field holding the FEN (default fen)");
-  sub->add_option("--variant", raw.variant, "chess, xiangqi, or auto (per record: 10 ranks of 9 points is Xiangqi)")
+  sub->add_option("--variant", raw.variant, "chess (the default), xiangqi, or auto (per record: 10 ranks of 9 points is Xiangqi)")
       ->check(CLI::IsMember({"chess", "xiangqi", "auto"}));
   sub->add_option("--xiangqi-letters", raw.letters, "Xiangqi output letters: ucci (B elephant, N horse) or document (E, H)")
       ->check(CLI::IsMember({"ucci", "document"}));
@@ -134,6 +134,7 @@ void resolve(Job& job, const RawOptions& raw, bool count) {
   job.variant = raw.variant == "xiangqi" ? fenmill::Variant::kXiangqi
                 : raw.variant == "auto"  ? fenmill::Variant::kAuto
                                          : fenmill::Variant::kChess;
+  job.variant_given = !raw.variant.empty();
   job.xiangqi_letters = raw.letters == "document" ? fenmill::xiangqi::Letters::kWxf : fenmill::xiangqi::Letters::kUcci;
   if (job.chunk_size == 0) job.chunk_size = 1;
 }

@@ -161,9 +161,13 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
   }
   if (f.format == InputFormat::kBinary) {
     f.xiangqi = binary_->variant() == BinaryVariant::kXiangqi;
-    if (job_.to == OutputFormat::kBinary && f.xiangqi != (job_.variant == Variant::kXiangqi)) {
-      error = std::string(chunk.source_name) + ": binary output needs the input's variant (--variant " +
-              (f.xiangqi ? "xiangqi" : "chess") + ")";
+    // A binary file says its variant; a --variant that says otherwise is a mistake to report, not to ignore.
+    // Binary output must hold the input's variant, given or not.
+    const bool checked = job_.variant_given || job_.to == OutputFormat::kBinary;
+    if (checked && job_.variant != Variant::kAuto && f.xiangqi != (job_.variant == Variant::kXiangqi)) {
+      error = std::string(chunk.source_name) + ": the file holds " + (f.xiangqi ? "Xiangqi" : "chess") +
+              " records, not " + (f.xiangqi ? "chess" : "Xiangqi") + " (use --variant " +
+              (f.xiangqi ? "xiangqi" : "chess") + " or auto)";
       return false;
     }
   }

@@ -36,6 +36,12 @@ void count_stats(const Position& pos, Counts& c) {
   ++c.piece_count[popcount(pos.occupied())];
 }
 
+// Xiangqi has neither castling nor en passant; Red is "w" as in its FEN.
+void count_stats(const xiangqi::Position& pos, Counts& c) {
+  ++c.side_to_move[pos.side_to_move];
+  ++c.piece_count[xiangqi::popcount(pos.occupied())];
+}
+
 // Where the FEN of one record is, and the text around it (for CSV / JSON Lines output).
 struct RecordFen {
   std::string_view fen;
@@ -217,7 +223,7 @@ class ChunkWork {
     ++counts.valid;
     counts.repaired += r.repairs != 0;
     counts.completed += r.completed();
-    if (job_.command == Command::kStats && !xq_) count_stats(pos_, counts);
+    if (job_.command == Command::kStats) xq_ ? count_stats(xpos_, counts) : count_stats(pos_, counts);
     if (want_keys_ && xq_) {
       result_.keys.push_back(xiangqi::dedup_key(xpos_, level_));
     } else if (want_keys_) {

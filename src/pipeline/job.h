@@ -34,6 +34,7 @@ struct Job {
   std::string fen_column;  // CSV: header name or 0-based index; empty = "FEN" or "fen"
   std::string json_field = "fen";
   Variant variant = Variant::kChess;
+  bool variant_given = false;  // --variant was on the command line (a binary file's own variant yields only to it)
   xiangqi::Letters xiangqi_letters = xiangqi::Letters::kUcci;
   // PGN: which positions of each game (ply 0 = the start position), and which tags go to CSV/JSONL.
   std::uint32_t ply_from = 0, ply_to = ~0u;
