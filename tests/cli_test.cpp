@@ -128,6 +128,7 @@ std::vector<GoldenCase> golden_cases() {
       {"ep_dedup_legal", {"dedup", "-q", "--count", "ep.fen"}, 0, "", ""},
       {"ep_dedup_pseudo", {"dedup", "-q", "--count", "--ep", "pseudo", "ep.fen"}, 0, "", ""},
       {"ep_dedup_keep", {"dedup", "-q", "--count", "--ep", "keep", "ep.fen"}, 0, "", ""},
+      {"ep_dedup_full_keep", {"dedup", "-q", "--count", "--key", "full", "--ep", "keep", "ep.fen"}, 0, "", "ep_dedup_keep.out"},
       // --repair
       {"repair_normalize",
        {"normalize", "-q", "--repair", "repair.fen", "--summary", "@summary.json", "--rejects", "@rejects.jsonl"}, 0, "", ""},

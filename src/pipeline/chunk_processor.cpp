@@ -59,7 +59,8 @@ class ChunkWork {
     want_keys_ = job.dedup() || job.command == Command::kStats;
     want_ends_ = job.dedup() && job.to != OutputFormat::kBinary;
     level_ = key_level(job.key);
-    key_needs_legal_ep_ = level_ == KeyLevel::kPosition && job.normalize.ep != EpPolicy::kLegal;
+    // A key is about the position, not how --ep writes it: full and position keys hold the legal ep square.
+    key_needs_legal_ep_ = (level_ == KeyLevel::kPosition || level_ == KeyLevel::kFull) && job.normalize.ep != EpPolicy::kLegal;
     xoptions_.repair = job.normalize.repair;
     record_size_ = job.variant == Variant::kXiangqi ? xiangqi::kRecordSize : kRecordSize;
   }
