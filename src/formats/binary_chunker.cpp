@@ -26,8 +26,6 @@ bool BinaryChunker::open_next(std::string& error) {
   offset_ = 0;
   if (!read_exact(head, kFileHeaderSize, error) && !error.empty()) return false;
   BinaryStatus s = parse_header(reinterpret_cast<const std::uint8_t*>(head.data()), head.size(), header_);
-  std::size_t expected = header_.variant == BinaryVariant::kXiangqi ? kXiangqiRecordSize : kRecordSize;
-  if (s == BinaryStatus::kOk && header_.record_size != expected) s = BinaryStatus::kBadRecordSize;
   if (s != BinaryStatus::kOk) {
     error = source_->name() + ": " + std::string(binary_status_message(s));
     return false;

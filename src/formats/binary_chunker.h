@@ -12,8 +12,6 @@
 
 namespace fenmill {
 
-constexpr std::size_t kXiangqiRecordSize = 36;  // xiangqi::kRecordSize (docs/XIANGQI.md)
-
 class BinaryChunker {
  public:
   explicit BinaryChunker(std::vector<std::string> paths) : paths_(std::move(paths)) {}

@@ -9,8 +9,6 @@
 namespace fenmill {
 namespace {
 
-constexpr std::size_t kMaxXiangqiRecordSize = 256;  // a sanity bound until the Xiangqi record is specified
-
 void put_u16(std::string& out, std::uint16_t v) {
   out.push_back(static_cast<char>(v & 0xFF));
   out.push_back(static_cast<char>(v >> 8));
@@ -98,10 +96,8 @@ BinaryStatus parse_header(const std::uint8_t* data, std::size_t size, BinaryHead
   if (out.version != kBinaryVersion) return BinaryStatus::kBadVersion;
   if (variant > static_cast<std::uint16_t>(BinaryVariant::kXiangqi)) return BinaryStatus::kBadVariant;
   out.variant = static_cast<BinaryVariant>(variant);
-  bool size_ok = out.variant == BinaryVariant::kChess
-                     ? out.record_size == kRecordSize
-                     : out.record_size > 0 && out.record_size <= kMaxXiangqiRecordSize;
-  if (!size_ok) return BinaryStatus::kBadRecordSize;
+  if (out.record_size != (out.variant == BinaryVariant::kChess ? kRecordSize : kXiangqiRecordSize))
+    return BinaryStatus::kBadRecordSize;
   if (out.flags != 0) return BinaryStatus::kBadFlags;
   return BinaryStatus::kOk;
 }

@@ -17,6 +17,7 @@ enum class BinaryVariant : std::uint16_t { kChess = 0, kXiangqi = 1 };
 
 constexpr char kBinaryMagic[8] = {'F', 'E', 'N', 'M', 'I', 'L', 'L', 'B'};
 constexpr std::uint16_t kBinaryVersion = 1;
+constexpr std::size_t kXiangqiRecordSize = 36;  // xiangqi::kRecordSize (docs/XIANGQI.md, section 6)
 constexpr std::size_t kFileHeaderSize = 16;
 constexpr std::size_t kBlockHeaderSize = 16;
 constexpr std::uint32_t kMaxBlockRecords = 4096;

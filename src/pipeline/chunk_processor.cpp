@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "fen/text_cursor.h"
+#include "formats/binary_file.h"
 #include "formats/binary_record.h"
 #include "io/line_splitter.h"
 #include "formats/csv.h"
@@ -16,6 +17,8 @@
 #include "pipeline/report.h"
 
 namespace fenmill {
+
+static_assert(kXiangqiRecordSize == xiangqi::kRecordSize, "the file format's Xiangqi record size is the record's");
 namespace {
 
 bool is_blank_line(std::string_view line) {
