@@ -407,6 +407,8 @@ TEST(BinaryFile, HeaderAndBlockErrors) {
   EXPECT_EQ(status_after([](std::string& f) { f[8] = 2; }), BinaryStatus::kBadVersion);
   EXPECT_EQ(status_after([](std::string& f) { f[10] = 7; }), BinaryStatus::kBadVariant);
   EXPECT_EQ(status_after([](std::string& f) { f[12] = 31; }), BinaryStatus::kBadRecordSize);
+  EXPECT_EQ(status_after([](std::string& f) { f[10] = 1; }), BinaryStatus::kBadRecordSize);  // Xiangqi, 32-byte records
+  EXPECT_NE(status_after([](std::string& f) { f[10] = 1, f[12] = 36; }), BinaryStatus::kBadRecordSize);  // (the blocks fail)
   EXPECT_EQ(status_after([](std::string& f) { f[14] = 1; }), BinaryStatus::kBadFlags);
   EXPECT_EQ(status_after([](std::string& f) { f.pop_back(); }), BinaryStatus::kTruncatedBlock);
   EXPECT_EQ(index, 2u);
