@@ -127,7 +127,7 @@ bool is_material_code(ErrorCode code) {
 
 // fenmill's extra impossible-check rules that chessops's isImpossibleCheck does not have (docs/ERRORS.md): a
 // single pawn checker still on its starting rank (it never moved, and a pawn check cannot be discovered); two
-// bishops off the checking side's promotion rank; two rooks off ranks 1 and 8; a pawn with a piece checking along
+// bishops; two rooks off ranks 1 and 8; a pawn with a piece checking along
 // the king's rank.
 bool fenmill_only_impossible_check(const Position& pos) {
   Color us = pos.side_to_move;
@@ -137,8 +137,7 @@ bool fenmill_only_impossible_check(const Position& pos) {
     return (pos.pieces(kPawn) & checkers) && relative_rank(~us, rank_of(checker)) == 1;
   }
   if (popcount(checkers) != 2) return false;
-  const Bitboard promotion_rank = rank_bb(us == kWhite ? 0 : 7);
-  if ((checkers & pos.pieces(kBishop)) == checkers && !(checkers & promotion_rank)) return true;
+  if ((checkers & pos.pieces(kBishop)) == checkers) return true;
   if ((checkers & pos.pieces(kRook)) == checkers && !(checkers & (rank_bb(0) | rank_bb(7)))) return true;
   const Bitboard pawn = checkers & pos.pieces(kPawn);
   return pawn && (checkers & ~pawn & rank_bb(rank_of(pos.king_square(us))));

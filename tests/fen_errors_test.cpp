@@ -133,6 +133,8 @@ const std::vector<Case>& cases() {
       // cannot give both checks. Good variants: one checker; a pawn with a rook on the file (d3xe4 uncovered it).
       {ErrorCode::kImpossibleCheck, "4k3/8/2B3B1/8/8/8/8/4K3 b - - 0 1", "4k3/8/2B5/8/8/8/8/4K3 b - - 0 1", 0},
       {ErrorCode::kImpossibleCheck, "7k/8/8/8/1b6/6b1/8/4K3 w - - 0 1", "7k/8/8/8/1b6/8/8/4K3 w - - 0 1", 0},
+      // ...even with one on the promotion rank: no promotion gives two bishop checks either.
+      {ErrorCode::kImpossibleCheck, "2B5/3k4/8/8/8/7B/8/4K3 b - - 0 1", "2B5/3k4/8/8/8/8/8/4K3 b - - 0 1", 0},
       {ErrorCode::kImpossibleCheck, "8/4R3/8/8/R3k3/8/8/5K2 b - - 0 1", "8/4R3/8/8/4k3/8/8/5K2 b - - 0 1", 0},
       {ErrorCode::kImpossibleCheck, "8/8/8/3k3R/4P3/8/8/4K3 b - - 0 1", "8/8/8/3k4/4P3/8/8/3RK3 b - - 0 1", 0},
       // e2-e4 was the last move, but the rook on h5 already gave check before it. The good variant:

@@ -132,12 +132,12 @@ bool check_possible(const Position& pos, Bitboard checkers) {
     if (line_bb(lsb(checkers), msb(checkers)) & square_bb(king)) return false;
     // One move uncovers one line (an en-passant capture's two squares are of different colours and both off
     // the king's rank when a pawn gives the check; castling vacates back-rank squares only), so the moved
-    // piece is a checker and left the other's line. A bishop leaving one diagonal through the king moves along
-    // the crossing diagonal, parallel to the king's other one; a rook leaving the king's rank or file moves
-    // parallel to the other. Only a pawn promoting on the last rank (or a rook castling onto the first) lands
-    // across: two bishops or two rooks checking away from those ranks cannot be.
-    const Bitboard last_rank = us == kWhite ? kRank1 : kRank8;  // where the checking side promotes
-    if ((checkers & pos.pieces(kBishop)) == checkers && !(checkers & last_rank)) return false;
+    // piece is a checker and left the other's line. A piece leaving one diagonal through the king diagonally
+    // moves parallel to the king's other one, and a pawn promoting straight ahead steps between two squares
+    // that cannot both be on the king's diagonals: two bishops never check together. A rook leaving the
+    // king's rank or file moves parallel to the other; only a capture-promotion or castling lands across,
+    // on rank 1 or 8.
+    if ((checkers & pos.pieces(kBishop)) == checkers) return false;
     if ((checkers & pos.pieces(kRook)) == checkers && !(checkers & (kRank1 | kRank8))) return false;
     // A pawn that gives check moved from a square off the king's rank (it attacks forward), so it cannot
     // have uncovered a check along that rank.
