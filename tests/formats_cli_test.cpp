@@ -125,6 +125,20 @@ TEST(FormatsCli, CsvInputsWithDifferentHeadersCannotShareOneOutput) {
   EXPECT_FALSE(std::filesystem::exists(dir / "out.csv"));
   r = run_cli({"normalize", "-q", dir / "a.csv", dir / "c.csv"});  // FEN output: each file's own column
   EXPECT_EQ(r.out, std::string(kStart) + "\n" + kStart + "\n");
+  // The header comes from the first input that has one: an empty first input has none.
+  write_file(dir / "empty.csv", "");
+  r = run_cli({"normalize", "-q", "--to", "csv", dir / "empty.csv", dir / "a.csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "id,FEN\n1," + std::string(kStart) + "\n");
+  // PGN's header (fen and the --with-tags names) is held to the same rule.
+  write_file(dir / "g.pgn", "[Event \"e\"]\n\n*\n");
+  r = run_cli({"normalize", "-q", "--to", "csv", dir / "g.pgn", dir / "a.csv"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("a.csv: its CSV header differs from"), std::string::npos) << r.err;
+  write_file(dir / "f.csv", "fen,Event\n" + std::string(kStart) + ",x\n");
+  r = run_cli({"normalize", "-q", "--to", "csv", "--with-tags", "Event", dir / "g.pgn", dir / "f.csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "fen,Event\n" + std::string(kStart) + ",e\n" + kStart + ",x\n");
 }
 
 TEST(FormatsCli, CsvColumnByIndexAndMissingColumnIsAUsageError) {
@@ -216,10 +230,19 @@ TEST(FormatsCli, PgnWithTagsUnescapesValuesAndRefusesFen) {
                        "\", \"Event\": \"A \\\"quoted\\\" event\", \"Site\": \"back\\\\slash\", \"Round\": \"\", \"White\": null}\n");
   r = run_cli({"normalize", "-q", dir / "t.pgn", "--to", "csv", "--with-tags", "Event,Site,White", "--plies", "0:0"});
   EXPECT_EQ(r.out, "fen,Event,Site,White\n" + std::string(kStart) + ",\"A \"\"quoted\"\" event\",back\\slash,\n");
-  for (const char* name : {"fen", "FEN"}) {
+  for (const char* name : {"fen", "FEN", " FEN "}) {
     r = run_cli({"normalize", "-q", dir / "t.pgn", "--to", "jsonl", "--with-tags", std::string("Site,") + name});
     EXPECT_EQ(r.exit_code, 2) << name;
-    EXPECT_NE(r.err.find("already has a fen column"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("names the fen column the output already has"), std::string::npos) << r.err;
+  }
+  // Names are trimmed ("Event, Site"); a name twice, or one no PGN tag can have, is refused.
+  r = run_cli({"normalize", "-q", dir / "t.pgn", "--to", "csv", "--with-tags", " Event , Site", "--plies", "0:0"});
+  EXPECT_EQ(r.out, "fen,Event,Site\n" + std::string(kStart) + ",\"A \"\"quoted\"\" event\",back\\slash\n");
+  for (const char* tags : {"Event,Site,Event", "Event,White Elo", "Ev\"ent"}) {
+    r = run_cli({"normalize", "-q", dir / "t.pgn", "--to", "jsonl", "--with-tags", tags});
+    EXPECT_EQ(r.exit_code, 2) << tags;
+    EXPECT_NE(r.err.find("fenmill: --with-tags: '"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
   }
 }
 

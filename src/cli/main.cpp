@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -128,7 +129,9 @@ void resolve(Job& job, const RawOptions& raw, bool count) {
   for (std::size_t start = 0; start < raw.with_tags.size();) {
     std::size_t comma = raw.with_tags.find(',', start);
     if (comma == std::string::npos) comma = raw.with_tags.size();
-    if (comma > start) job.with_tags.push_back(raw.with_tags.substr(start, comma - start));
+    std::string tag = raw.with_tags.substr(start, comma - start);
+    const std::size_t first = tag.find_first_not_of(" \t");  // "Event, Site" is two names
+    if (first != std::string::npos) job.with_tags.push_back(tag.substr(first, tag.find_last_not_of(" \t") - first + 1));
     start = comma + 1;
   }
   job.variant = raw.variant == "xiangqi" ? fenmill::Variant::kXiangqi
@@ -189,11 +192,23 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "fenmill: --count writes text; it cannot be combined with binary output\n");
     return fenmill::kExitUsageOrIo;
   }
-  for (const std::string& tag : job.with_tags)
-    if (tag == "fen" || tag == "FEN") {  // the output's own column: a second "fen" key or column hides the position
-      std::fprintf(stderr, "fenmill: --with-tags %s: the output already has a fen column (the position)\n", tag.c_str());
+  for (std::size_t i = 0; i < job.with_tags.size(); ++i) {
+    const std::string& tag = job.with_tags[i];
+    const char* problem = nullptr;
+    if (tag.empty() || tag.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos)
+      problem = "is not a PGN tag name (letters, digits, _)";
+    else if (tag == "fen" || tag == "FEN")  // the output's own column: a second "fen" key or column hides the position
+      problem = "names the fen column the output already has (the position)";
+    else if (job.count && tag == "count")
+      problem = "names the count column --count adds";
+    else if (std::find(job.with_tags.begin(), job.with_tags.begin() + static_cast<std::ptrdiff_t>(i), tag) !=
+             job.with_tags.begin() + static_cast<std::ptrdiff_t>(i))
+      problem = "is named twice (a JSON object or CSV header needs each name once)";
+    if (problem) {
+      std::fprintf(stderr, "fenmill: --with-tags: '%s' %s\n", tag.c_str(), problem);
       return fenmill::kExitUsageOrIo;
     }
+  }
   if (!fenmill::cli::html_report_target_ok(job)) return fenmill::kExitUsageOrIo;
   try {
     fenmill::RunOutcome outcome = fenmill::run_job(job);

@@ -141,18 +141,10 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
                       ? '\t'
                       : ',';
     f.has_header = true;
-    f.write_header = chunk.source_index == 0 && job_.to == OutputFormat::kCsv;
-    if (job_.to == OutputFormat::kCsv) {  // one header goes out: every input's rows must fit under it
+    if (job_.to == OutputFormat::kCsv) {
       std::string header(trim_cr(chunk.bytes.substr(0, chunk.bytes.find('\n'))));
       if (header.substr(0, 3) == "\xEF\xBB\xBF") header.erase(0, 3);
-      if (!csv_header_.has_value()) {
-        csv_header_ = header;
-        csv_header_source_ = chunk.source_name;
-      } else if (*csv_header_ != header) {
-        error = std::string(chunk.source_name) + ": its CSV header differs from " + csv_header_source_ +
-                "'s, and --to csv writes one header for all rows";
-        return false;
-      }
+      if (!claim_csv_header(header, chunk.source_name, f, error)) return false;
     }
     if (!find_column(trim_cr(chunk.bytes.substr(0, chunk.bytes.find('\n'))), f, error)) {
       error = std::string(chunk.source_name) + ": " + error;
@@ -171,7 +163,11 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
       return false;
     }
   }
-  if (f.format == InputFormat::kPgn) f.write_header = chunk.source_index == 0 && job_.to == OutputFormat::kCsv;
+  if (f.format == InputFormat::kPgn && job_.to == OutputFormat::kCsv) {
+    std::string header = "fen";  // what process_chunk writes for PGN
+    for (const std::string& tag : job_.with_tags) (header += ',') += tag;
+    if (!claim_csv_header(header, chunk.source_name, f, error)) return false;
+  }
   bool csv_ok = f.format == InputFormat::kCsv || f.format == InputFormat::kPgn;
   bool jsonl_ok = f.format == InputFormat::kJsonl || f.format == InputFormat::kPgn;
   if ((job_.to == OutputFormat::kCsv && !csv_ok) || (job_.to == OutputFormat::kJsonl && !jsonl_ok)) {
@@ -181,6 +177,22 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
   if (known_.size() <= chunk.source_index) known_.resize(chunk.source_index + 1);
   known_[chunk.source_index] = f;
   out = f;
+  return true;
+}
+
+// --to csv writes one header, from the first input that has one (an empty input has none): every input's
+// rows must fit under it.
+bool ChunkFeed::claim_csv_header(const std::string& header, std::string_view source, SourceFormat& f,
+                                 std::string& error) {
+  f.write_header = !csv_header_.has_value();
+  if (f.write_header) {
+    csv_header_ = header;
+    csv_header_source_ = source;
+  } else if (*csv_header_ != header) {
+    error = std::string(source) + ": its CSV header differs from " + csv_header_source_ +
+            "'s, and --to csv writes one header for all rows";
+    return false;
+  }
   return true;
 }
 

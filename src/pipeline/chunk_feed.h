@@ -30,6 +30,7 @@ class ChunkFeed {
   InputFormat format_by_name_or_magic(const std::string& path);
   bool next_raw(Chunk& out, std::string& error);
   bool resolve(const Chunk& chunk, SourceFormat& out, std::string& error);
+  bool claim_csv_header(const std::string& header, std::string_view source, SourceFormat& f, std::string& error);
   bool find_column(std::string_view header, SourceFormat& f, std::string& error);
   void emit_carry(Chunk& out, std::size_t end);
 
