@@ -235,6 +235,15 @@ TEST(FormatsCli, PgnWithTagsUnescapesValuesAndRefusesFen) {
     EXPECT_EQ(r.exit_code, 2) << name;
     EXPECT_NE(r.err.find("names the fen column the output already has"), std::string::npos) << r.err;
   }
+  // The PGN options do nothing to other inputs: said once, not silently.
+  write_file(dir / "p.fen", std::string(kStart) + "\n");
+  r = run_cli({"normalize", "-q", dir / "p.fen", "--plies", "0:0", "--with-tags", "Event"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, std::string(kStart) + "\n");
+  EXPECT_NE(r.err.find("warning: --with-tags, --plies, --every and --variations apply to PGN input, and no input was PGN"),
+            std::string::npos) << r.err;
+  r = run_cli({"normalize", "-q", dir / "p.fen", dir / "t.pgn", "--plies", "0:0"});
+  EXPECT_EQ(r.err, "");
   // Names are trimmed ("Event, Site"); a name twice, or one no PGN tag can have, is refused.
   r = run_cli({"normalize", "-q", dir / "t.pgn", "--to", "csv", "--with-tags", " Event , Site", "--plies", "0:0"});
   EXPECT_EQ(r.out, "fen,Event,Site\n" + std::string(kStart) + ",\"A \"\"quoted\"\" event\",back\\slash\n");

@@ -94,6 +94,7 @@ RunOutcome run_job(const Job& job) {
   // The reader stage runs concurrently with the sink: it must not read write_error while the sink sets it.
   std::atomic<bool> write_failed{false};
   std::uint64_t bytes_in = 0;
+  bool saw_pgn = false;  // the PGN-only options did something
 
   tbb::parallel_pipeline(
       static_cast<std::size_t>(threads) * 2 + 2,
@@ -121,6 +122,7 @@ RunOutcome run_job(const Job& job) {
                                          }) &
           tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order, [&](Work* w) {
             bytes_in += w->chunk.bytes.size();
+            saw_pgn |= w->source.format == InputFormat::kPgn;
             if (!w->read_error.empty() && write_error.empty()) {
               write_error = w->read_error;
               write_failed.store(true, std::memory_order_relaxed);
@@ -130,6 +132,8 @@ RunOutcome run_job(const Job& job) {
             pool.release(w);
           }));
   progress.finish();
+  if (!saw_pgn && job.pgn_options_given())
+    std::fprintf(stderr, "fenmill: warning: --with-tags, --plies, --every and --variations apply to PGN input, and no input was PGN\n");
 
   if (!read_error.empty()) return fail(read_error);
   if (!write_error.empty()) return fail(write_error);
