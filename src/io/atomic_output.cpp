@@ -42,6 +42,16 @@ void sync_directory(const std::string& dir) {
   ::close(fd);
 }
 
+// ".<name>.fenmill-XXXXXX", or ".fenmill-XXXXXX" when that would pass the file system's name limit (NAME_MAX).
+std::string temp_name_for(const std::string& dir, const std::string& base) {
+  std::string name = "." + base + ".fenmill-XXXXXX";
+  long limit = ::pathconf(dir.empty() ? "." : dir.c_str(), _PC_NAME_MAX);
+  if (name.size() > static_cast<std::size_t>(limit > 0 ? limit : 255)) name = ".fenmill-XXXXXX";
+  return dir + name;
+}
+
+}  // namespace
+
 // The descriptor a name such as /dev/stderr or /dev/fd/3 stands for, or -1. These are symlinks to whatever the
 // descriptor is (a terminal, a pipe, a log file): writing goes through the descriptor, never renames onto the name.
 int descriptor_named_by(const std::string& target) {
@@ -55,16 +65,6 @@ int descriptor_named_by(const std::string& target) {
   }
   return -1;
 }
-
-// ".<name>.fenmill-XXXXXX", or ".fenmill-XXXXXX" when that would pass the file system's name limit (NAME_MAX).
-std::string temp_name_for(const std::string& dir, const std::string& base) {
-  std::string name = "." + base + ".fenmill-XXXXXX";
-  long limit = ::pathconf(dir.empty() ? "." : dir.c_str(), _PC_NAME_MAX);
-  if (name.size() > static_cast<std::size_t>(limit > 0 ? limit : 255)) name = ".fenmill-XXXXXX";
-  return dir + name;
-}
-
-}  // namespace
 
 std::unique_ptr<AtomicOutput> AtomicOutput::open(const std::string& target, bool force, std::string& error) {
   if (target == "-") return stream(target, STDOUT_FILENO);

@@ -14,6 +14,9 @@
 
 namespace fenmill {
 
+// The descriptor a name such as /dev/stdout, /dev/stderr or /dev/fd/3 stands for, or -1 ("-" is not a name).
+int descriptor_named_by(const std::string& target);
+
 class AtomicOutput {
  public:
   static constexpr std::size_t kBufferSize = std::size_t{1} << 20;

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "io/atomic_output.h"
+
 namespace fenmill {
 namespace {
 
@@ -21,9 +23,8 @@ struct FileIdentity {
   std::string canonical;  // kNotYet: the absolute path it will have
 };
 
-bool names_stdout(const std::string& path) {
-  return path == "-" || path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1";
-}
+// As the writer reads the name (AtomicOutput::open), so that every name it writes to stdout counts as stdout here.
+bool names_stdout(const std::string& path) { return path == "-" || descriptor_named_by(path) == STDOUT_FILENO; }
 
 FileIdentity identify(const std::string& path) {
   FileIdentity id;
