@@ -3,8 +3,8 @@
 // value by the grammar of RFC 8259 (and that its bytes are UTF-8): a line that is not valid JSON is rejected,
 // never copied to the output. Only the grammar is checked (the values are never used, only the FEN field's): a
 // number of any size or precision (123456789012345678901234567890, 1e400) and a string escaping a lone surrogate
-// ("\ud800") are valid JSON and pass. Why not simdjson here: On-Demand checks only what it reads on the way to the field, and simdjson's DOM
-// parser (3.0) rejects those valid lines with the same error codes as real syntax errors (NUMBER_ERROR for 1e400
+// ("\ud800") are valid JSON and pass. Why not simdjson here: On-Demand checks only what it reads on the way to the
+// field, and simdjson's DOM parser (3.0) rejects those valid lines with the same error codes as real syntax errors (NUMBER_ERROR for 1e400
 // and 01, STRING_ERROR for \ud800 and \q) and stops at the first error, so its verdict cannot be mapped back.
 // This one pass also costs less than the DOM validation plus On-Demand did (docs/PERFORMANCE.md, session 5).
 #pragma once

@@ -25,8 +25,8 @@ std::string_view trim_cr(std::string_view s) {
 }  // namespace
 
 // For --from auto and a name that says nothing (stdin, .txt, no extension): PGN starts with a tag, or with
-// `{` comments, `%` escapes or `;` comment lines before a tag or a move number; JSON Lines with an object (`{` then `"` or `}`); CSV with a header naming a
-// FEN column. No FEN line holds '[', '{', '%', ';' or ','.
+// `{` comments, `%` escapes or `;` comment lines before a tag or a move number; JSON Lines with an object (`{`
+// then `"` or `}`); CSV with a header naming a FEN column. No FEN line holds '[', '{', '%', ';' or ','.
 InputFormat sniff_format(std::string_view first_chunk) {
   auto skip_blanks = [](std::string_view& s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) s.remove_prefix(1);
@@ -164,9 +164,7 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
     }
   }
   if (f.format == InputFormat::kPgn && job_.to == OutputFormat::kCsv) {
-    std::string header = "fen";  // what process_chunk writes for PGN
-    for (const std::string& tag : job_.with_tags) (header += ',') += tag;
-    if (!claim_csv_header(header, chunk.source_name, f, error)) return false;
+    if (!claim_csv_header(pgn_csv_header(job_), chunk.source_name, f, error)) return false;
   }
   bool csv_ok = f.format == InputFormat::kCsv || f.format == InputFormat::kPgn;
   bool jsonl_ok = f.format == InputFormat::kJsonl || f.format == InputFormat::kPgn;

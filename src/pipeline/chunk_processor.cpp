@@ -395,6 +395,12 @@ KeyLevel key_level(DedupLevel level) {
   return KeyLevel::kPosition;
 }
 
+std::string pgn_csv_header(const Job& job) {
+  std::string header = "fen";
+  for (const std::string& tag : job.with_tags) (header += ',') += tag;
+  return header;
+}
+
 void ChunkResult::clear() {
   header.clear();
   separator = ',';
@@ -415,8 +421,7 @@ void process_chunk(std::string_view bytes, bool starts_input, const SourceFormat
   if (source.format == InputFormat::kPgn) {
     result.lines = for_each_line(bytes, [](std::string_view) {});  // for the sink's line numbers; games are read whole
     if (source.write_header && starts_input) {
-      result.header = "fen";
-      for (const std::string& tag : job.with_tags) (result.header += ',') += tag;
+      result.header = pgn_csv_header(job);
       if (job.count) result.header += ",count";
       result.header += '\n';
     }

@@ -39,11 +39,11 @@ struct Job {
   // PGN: which positions of each game (ply 0 = the start position), and which tags go to CSV/JSONL.
   std::uint32_t ply_from = 0, ply_to = ~0u;
   std::uint32_t every = 1;
-  bool follow_variations = false;
+  bool follow_variations = false;  // PGN: also the positions of variations (by their ply, like the main line's)
+  std::vector<std::string> with_tags;
   bool pgn_options_given() const {
     return !with_tags.empty() || ply_from != 0 || ply_to != ~0u || every != 1 || follow_variations;
-  }  // PGN: also the positions of variations (by their ply, like the main line's)
-  std::vector<std::string> with_tags;
+  }
   NormalizeOptions normalize;
   CastlingNotation castling_notation = CastlingNotation::kXFen;
   DedupLevel key = DedupLevel::kPosition;
