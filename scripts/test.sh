@@ -17,12 +17,17 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DFENMILL_TESTS=ON -DFEN
 ninja -C build -j "$JOBS"
 ctest --test-dir build --output-on-failure -j "$JOBS"
 
-echo "== libFuzzer: FEN parse + validate + normalize, ${FUZZ_SECONDS}s"
+echo "== libFuzzer: FEN ${FUZZ_SECONDS}s; PGN replay, CSV and JSON Lines scanners $((FUZZ_SECONDS / 3))s each"
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFENMILL_FUZZ=ON \
   -DFENMILL_TESTS=OFF -DFENMILL_BENCH=OFF -DFENMILL_SANITIZE=ON >/dev/null
-ninja -C build-fuzz -j "$JOBS" fen_fuzz
-mkdir -p build-fuzz/corpus
-build-fuzz/fen_fuzz -max_total_time="$FUZZ_SECONDS" -max_len=256 build-fuzz/corpus tests/fuzz/corpus
+ninja -C build-fuzz -j "$JOBS" fen_fuzz pgn_fuzz csv_fuzz jsonl_fuzz
+for target in fen pgn csv jsonl; do
+  seconds=$FUZZ_SECONDS
+  [ "$target" = fen ] || seconds=$((FUZZ_SECONDS / 3))
+  mkdir -p "build-fuzz/corpus-$target"
+  build-fuzz/${target}_fuzz -max_total_time="$seconds" -timeout=10 -max_len=512 -artifact_prefix=build-fuzz/ \
+    "build-fuzz/corpus-$target" "tests/fuzz/corpus/$target"
+done
 
 echo "== ASan + UBSan build + tests"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFENMILL_SANITIZE=ON -DFENMILL_BENCH=OFF >/dev/null

@@ -505,6 +505,42 @@ TEST(PgnReader, TwoGamesPositionsAndTags) {
   EXPECT_EQ(c.lines, (std::vector<std::uint64_t>{1, 4, 4, 4, 6, 8, 8, 8}));
 }
 
+// "0000" (UCI) and "@@@@" are null moves like "--" and "Z0": they pass the turn. "0000" used to be read as a
+// move number and dropped, so every later move was played by the wrong side.
+TEST(PgnReader, NullMoveTokensPassTheTurn) {
+  for (std::string_view null_move : {"--", "Z0", "0000", "@@@@"}) {
+    Collected c = replay("[Event \"x\"]\n\n1. e4 " + std::string(null_move) + " 2. e5 *\n");
+    EXPECT_TRUE(c.errors.empty()) << null_move;
+    ASSERT_EQ(c.fens.size(), 4u) << null_move;
+    EXPECT_EQ(c.fens[2], "0:2 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2") << null_move;
+    EXPECT_EQ(c.fens[3], "0:3 rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2") << null_move;
+  }
+}
+
+// A '%' escape line or a comment between tags belongs to the tag section: the [FEN] after it still sets up
+// the game (it used to start a game of its own, from the standard position), and no cut falls there.
+TEST(PgnReader, EscapeLinesAndCommentsBetweenTagsKeepOneGame) {
+  for (std::string_view between : {"% exported by tool\n", "{note}\n", "; note\n", "{two\nlines}\n"}) {
+    const std::string pgn = "[Event \"Ev\"]\n" + std::string(between) +
+                            "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n";
+    Collected c = replay(pgn);
+    EXPECT_TRUE(c.errors.empty()) << between;
+    EXPECT_EQ(c.fens, (std::vector<std::string>{"0:0 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+                                                "0:1 4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"}))
+        << between;
+    EXPECT_EQ(find_game_start(pgn, 1), pgn.size()) << between;
+  }
+}
+
+// A tag that starts mid-line ("Nb[Event ...]") opens a tag section the next '[' line continues, so that line is
+// not a place to cut (found by tests/fuzz/pgn_fuzz.cpp: the two halves replayed apart reported a game more).
+TEST(PgnReader, NoCutAfterATagThatStartedMidLine) {
+  const std::string pgn = "1. e4 e5 2. Nb[Event \"x\"]\n[White \"A\"]\n\n1. d4 *\n";
+  EXPECT_EQ(find_game_start(pgn, 1), pgn.size());
+  const std::string fine = "1. e4 { [%clk 0:01] } e5 {[%clk 0:02]} 1-0\n\n[Event \"y\"]\n";
+  EXPECT_EQ(find_game_start(fine, 1), fine.find("[Event"));
+}
+
 TEST(PgnReader, ErrorsSkipToNextGame) {
   std::string_view pgn =
       "[Event \"bad move\"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n\n"

@@ -23,16 +23,31 @@ bool inside_brace_comment(std::string_view buf, std::size_t outside, std::size_t
   return !close || close < open;
 }
 
-// Whether the last non-blank line before the line starting at `line_start` begins with '[' (we are
-// in the middle of a tag section, as in ChessBase's blank line after [Event]).
+// Whether the line starting at `line_start` might continue a tag section rather than start a game. Only a
+// game that plainly ended says no: the last non-blank line before it ends with a result token (1-0, 0-1,
+// 1/2-1/2, *) that no ';', '[' or open '{' on that line turns into other text, so the reader has left the tag
+// section and finished the game. Anything else (a tag line, ChessBase's blank line after [Event], a comment
+// or '%' line between tags, a tag begun mid-line) says yes: a wrong yes only costs a cut, a wrong no would
+// split a game and make the output depend on where chunks end (tests/fuzz/pgn_fuzz.cpp checks this).
 bool continues_tag_section(std::string_view buf, std::size_t line_start) {
-  std::size_t i = line_start;
-  while (i > 0 && is_space(buf[i - 1])) --i;
-  if (i == 0) return false;
-  std::size_t j = i;
-  while (j > 0 && buf[j - 1] != '\n') --j;
-  while (j < i && (buf[j] == ' ' || buf[j] == '\t')) ++j;
-  return buf[j] == '[';
+  std::size_t end = line_start;
+  while (end > 0 && is_space(buf[end - 1])) --end;
+  if (end == 0) return false;
+  std::size_t begin = end;
+  while (begin > 0 && buf[begin - 1] != '\n') --begin;
+  std::string_view line = buf.substr(begin, end - begin);
+  std::size_t token = line.size();
+  for (std::string_view result : {"1-0", "0-1", "1/2-1/2", "*"})
+    if (line.size() >= result.size() && line.substr(line.size() - result.size()) == result) token = line.size() - result.size();
+  if (token == line.size()) return true;
+  if (token > 0 && !is_space(line[token - 1]) && line[token - 1] != '}' && line[token - 1] != ')') return true;  // "e41-0"
+  if (line.front() == '%') return true;
+  bool in_comment = false;
+  for (std::size_t k = 0; k < token; ++k) {
+    if (!in_comment && (line[k] == ';' || line[k] == '[')) return true;  // a broken tag may swallow the result
+    in_comment = line[k] == '{' ? true : line[k] == '}' ? false : in_comment;
+  }
+  return in_comment;
 }
 
 bool name_is(std::string_view name, std::string_view wanted) {
@@ -114,6 +129,8 @@ ReplayStats GameReader::replay(std::string_view chunk, std::uint64_t first_line,
     std::string_view variant, fen;
     std::uint64_t variant_line = 0, fen_line = 0;
     bool has_event = false;
+    // Tags, and the comments and '%' lines between them (PGN: an escape line is ignored; a comment among the
+    // tags must not end the tag section, or the [FEN] after it would start a game of its own).
     while (token.kind == TokenKind::kTagStart) {
       // A second [Event] means the game so far had tags only (no movetext, no result): it ends here.
       if (has_event && lexer.peek_tag_name() == "Event") break;
@@ -134,6 +151,7 @@ ReplayStats GameReader::replay(std::string_view chunk, std::uint64_t first_line,
         report(PgnError::kBadTag, token.line, 0, chunk.substr(at, lexer.offset() - at));
       }
       token = lexer.next();
+      while (token.kind == TokenKind::kComment || token.kind == TokenKind::kEscape) token = lexer.next();
     }
     game.tags = tags_;
 

@@ -82,7 +82,7 @@ Token Lexer::number_or_result(const char* start) {
   while (q < end_ && (class_of(*q) & kSymbolNoDot)) ++q;
   p_ = q;
   std::string_view text(start, static_cast<std::size_t>(q - start));
-  if (q == digits_end) return {TokenKind::kMoveNumber, text, line_};
+  if (q == digits_end && text != "0000") return {TokenKind::kMoveNumber, text, line_};  // "0000": UCI null move
   if (text == "1-0" || text == "0-1" || text == "1/2-1/2") return {TokenKind::kResult, text, line_};
   return {TokenKind::kMove, text, line_};  // "0-0", "0-0-0+", or junk the move parser will name
 }
@@ -129,6 +129,12 @@ Token Lexer::next() {
     }
     case '-':  // "--", the null move
       return symbol(start);
+    case '@':  // "@@@@", the null move in some programs' output
+      if (end_ - p_ >= 4 && std::string_view(p_, 4) == "@@@@") {
+        p_ += 4;
+        return {TokenKind::kMove, std::string_view(start, 4), line_};
+      }
+      break;
     case '!':
     case '?':
     case '.': {  // a detached assessment, or the stray dots of "1. ... e5"

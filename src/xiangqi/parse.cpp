@@ -76,7 +76,8 @@ struct FenOrderTable {
 };
 constexpr FenOrderTable kFenOrder;
 
-constexpr std::uint32_t kSquaresMask = 0x3FF, kSlashUnit = 1u << 10, kDigitUnit = 1u << 17;
+// Counter fields: squares in bits 0-9 (at most 100 bytes of 9s: 900 < 1024), slashes from bit 10, digits from 17.
+constexpr std::uint32_t kSlashUnit = 1u << 10, kDigitUnit = 1u << 17;
 constexpr std::ptrdiff_t kMaxPlacement = kSquareCount + kRankCount - 1;  // 90 pieces and 9 slashes
 
 bool parse_placement_fast(Cursor& c, Position& pos, std::uint8_t& seen) {

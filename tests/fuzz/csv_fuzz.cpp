@@ -1,0 +1,81 @@
+// libFuzzer target: the CSV pieces (formats/csv.h) on arbitrary bytes.
+// Invariants: rows cut by for_each_csv_row put back together give the input, each numbered by its first line;
+// the chunk feed's incremental scan (scan_csv_rows) cuts at the same place however the bytes arrive, and only
+// where a row ends; and any list of values written with append_csv_field reads back, field by field, as itself.
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "formats/csv.h"
+
+namespace {
+
+void check_rows(std::string_view bytes, char separator) {
+  std::string joined;
+  std::vector<std::size_t> row_ends;  // offsets one past each row's '\n'
+  std::uint64_t expected_line = 1;
+  fenmill::for_each_csv_row(bytes, separator, [&](std::string_view row, std::uint64_t line) {
+    if (row.data() != bytes.data() + joined.size() || line != expected_line) std::abort();
+    joined.append(row);
+    if (joined.size() < bytes.size()) joined.push_back('\n');
+    row_ends.push_back(joined.size());
+    for (char c : row) expected_line += c == '\n';
+    ++expected_line;
+  });
+  if (joined != bytes) std::abort();
+
+  fenmill::CsvRowScan whole;
+  fenmill::scan_csv_rows(bytes, whole, separator);
+  fenmill::CsvRowScan pieces;  // the same bytes arriving in pieces of 1, 2, 3, ... bytes
+  for (std::size_t end = 0, step = 1; end < bytes.size(); ++step) {
+    end = std::min(bytes.size(), end + step);
+    fenmill::scan_csv_rows(bytes.substr(0, end), pieces, separator);
+  }
+  if (pieces.last_cut != whole.last_cut || pieces.state != whole.state) std::abort();
+  if (whole.last_cut != 0) {
+    bool at_row_end = false;
+    for (std::size_t end : row_ends) at_row_end |= end == whole.last_cut && bytes[end - 1] == '\n';
+    if (!at_row_end) std::abort();
+  }
+  if (fenmill::csv_ends_in_quotes(bytes, separator) != (whole.state == fenmill::CsvState::kQuoted)) std::abort();
+}
+
+// Values are the input cut at 0xFF bytes; written as one row, each must read back as itself.
+void check_field_round_trip(std::string_view bytes, char separator) {
+  std::vector<std::string_view> values;
+  for (std::size_t start = 0;;) {
+    std::size_t end = bytes.find('\xFF', start);
+    values.push_back(bytes.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  std::string row;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) row.push_back(separator);
+    fenmill::append_csv_field(row, values[i], separator);
+  }
+  int rows = 0;
+  fenmill::for_each_csv_row(row, separator, [&](std::string_view, std::uint64_t) { ++rows; });
+  if (rows != (row.empty() ? 0 : 1)) std::abort();  // an empty input has no rows
+  std::string scratch;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    fenmill::CsvField field;
+    if (!fenmill::find_csv_field(row, i, separator, field)) std::abort();
+    if (fenmill::csv_field_value(row, field, scratch) != values[i]) std::abort();
+  }
+  fenmill::CsvField past;
+  if (fenmill::find_csv_field(row, values.size(), separator, past)) std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const char separator = ",;\t|"[data[0] & 3];
+  const std::string_view bytes(reinterpret_cast<const char*>(data) + 1, size - 1);
+  check_rows(bytes, separator);
+  check_field_round_trip(bytes, separator);
+  return 0;
+}
