@@ -86,6 +86,41 @@ TEST(FormatsCli, CsvQuoteInsideAnUnquotedFieldIsText) {
   }
 }
 
+// --to csv writes a row back as it was except for the FEN field: a TSV row's empty last field and trailing
+// blanks stay (they were trimmed, so with --count the count landed in the wrong column); only a CR goes.
+TEST(FormatsCli, CsvRowsKeepTrailingEmptyFields) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  write_file(dir / "t.tsv", "a\tFEN\tb\r\nx\t" + k + "\t\r\ny\t" + k + "\tz \n");
+  CliResult r = run_cli({"normalize", "-q", "--to", "csv", dir / "t.tsv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "a\tFEN\tb\nx\t" + k + "\t\ny\t" + k + "\tz \n");
+  r = run_cli({"dedup", "-q", "--count", "--to", "csv", dir / "t.tsv"});
+  EXPECT_EQ(r.out, "a\tFEN\tb\tcount\nx\t" + k + "\t\t2\n");
+}
+
+// --fen-column by index: the first row is a header only if its field there is not a position, so a CSV
+// without a header keeps its first row (it was dropped unseen). By name: the column decides the format
+// sniff too, so such a CSV on stdin is read as CSV.
+TEST(FormatsCli, FenColumnByIndexKeepsAHeaderlessFirstRowAndByNameIsSniffed) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", k2 = "4k3/8/8/8/8/8/8/3K4 w - - 0 1";
+  write_file(dir / "plain.csv", "1," + k + "\n2," + k2 + "\n");
+  write_file(dir / "head.csv", "id,position\n1," + k + "\n");
+  CliResult r = run_cli({"normalize", "-q", "--fen-column", "1", dir / "plain.csv", "--summary", dir / "s.json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, k + "\n" + k2 + "\n");
+  EXPECT_NE(read_file(dir / "s.json").find("\"records\": 2"), std::string::npos) << read_file(dir / "s.json");
+  r = run_cli({"normalize", "-q", "--fen-column", "1", "--to", "csv", dir / "plain.csv"});
+  EXPECT_EQ(r.out, "1," + k + "\n2," + k2 + "\n");
+  r = run_cli({"normalize", "-q", "--fen-column", "1", dir / "head.csv"});
+  EXPECT_EQ(r.out, k + "\n");
+  r = run_cli_stdin({"normalize", "-q", "--fen-column", "position", "-", "--rejects", dir / "rej.jsonl"}, "id,position\n1," + k + "\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, k + "\n");
+  EXPECT_EQ(read_file(dir / "rej.jsonl"), "");
+}
+
 // dedup --count keeps the output's own format: a "count" column named in the CSV header (TSV: a tab), a
 // "count" key in each JSON object. A CSV row with a quoted line break is one record there too.
 TEST(FormatsCli, DedupCountIsAColumnInCsvAndAKeyInJsonl) {

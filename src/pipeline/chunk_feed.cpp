@@ -26,8 +26,13 @@ std::string_view trim_cr(std::string_view s) {
 
 // For --from auto and a name that says nothing (stdin, .txt, no extension): PGN starts with a tag, or with
 // `{` comments, `%` escapes or `;` comment lines before a tag or a move number; JSON Lines with an object (`{`
-// then `"` or `}`); CSV with a header naming a FEN column. No FEN line holds '[', '{', '%', ';' or ','.
-InputFormat sniff_format(std::string_view first_chunk) {
+// then `"` or `}`); CSV with a header naming a FEN column (FEN, fen, or the --fen-column name). No FEN line holds '[', '{', '%', ';' or ','.
+// Whether --fen-column gives a 0-based index rather than a header name.
+bool column_is_index(std::string_view column) {
+  return !column.empty() && column.size() < 9 && column.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+InputFormat sniff_format(std::string_view first_chunk, std::string_view fen_column) {
   auto skip_blanks = [](std::string_view& s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) s.remove_prefix(1);
   };
@@ -60,7 +65,9 @@ InputFormat sniff_format(std::string_view first_chunk) {
   }
   std::string_view header = trim_cr(s.substr(0, s.find('\n')));
   for (char sep : {',', '\t'})
-    if (csv_column_index(header, "FEN", sep) >= 0 || csv_column_index(header, "fen", sep) >= 0) return InputFormat::kCsv;
+    if (csv_column_index(header, "FEN", sep) >= 0 || csv_column_index(header, "fen", sep) >= 0 ||
+        (!fen_column.empty() && !column_is_index(fen_column) && csv_column_index(header, fen_column, sep) >= 0))
+      return InputFormat::kCsv;
   return InputFormat::kFen;
 }
 
@@ -131,7 +138,7 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
   SourceFormat f;
   f.format = input_formats_[chunk.source_index];
   if (f.format == InputFormat::kFen && chunk.starts_input && !decided_by_name(chunk.source_name))
-    f.format = sniff_format(chunk.bytes);
+    f.format = sniff_format(chunk.bytes, job_.fen_column);
   if (f.format == InputFormat::kCsv) {
     std::string_view name = chunk.source_name;
     if (ends_with(name, ".zst")) name.remove_suffix(4);
@@ -140,15 +147,24 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
                                               first_line.find(',') == std::string_view::npos)
                       ? '\t'
                       : ',';
-    f.has_header = true;
-    if (job_.to == OutputFormat::kCsv) {
-      std::string header(trim_cr(chunk.bytes.substr(0, chunk.bytes.find('\n'))));
-      if (header.substr(0, 3) == "\xEF\xBB\xBF") header.erase(0, 3);
-      if (!claim_csv_header(header, chunk.source_name, f, error)) return false;
-    }
-    if (!find_column(trim_cr(chunk.bytes.substr(0, chunk.bytes.find('\n'))), f, error)) {
+    const std::string_view first_row = trim_cr(chunk.bytes.substr(0, chunk.bytes.find('\n')));
+    if (!find_column(first_row, f, error)) {
       error = std::string(chunk.source_name) + ": " + error;
       return false;
+    }
+    // A column named needs a header. A column given by index has one only if the first row's field there is
+    // not a position (no '/'): a file without a header must not lose its first row.
+    f.has_header = true;
+    if (column_is_index(job_.fen_column)) {
+      CsvField field;
+      std::string scratch;
+      f.has_header = find_csv_field(first_row, static_cast<std::size_t>(f.csv_column), f.separator, field) &&
+                     csv_field_value(first_row, field, scratch).find('/') == std::string_view::npos;
+    }
+    if (job_.to == OutputFormat::kCsv && f.has_header) {
+      std::string header(first_row);
+      if (header.substr(0, 3) == "\xEF\xBB\xBF") header.erase(0, 3);
+      if (!claim_csv_header(header, chunk.source_name, f, error)) return false;
     }
   }
   if (f.format == InputFormat::kBinary) {
@@ -196,7 +212,7 @@ bool ChunkFeed::claim_csv_header(const std::string& header, std::string_view sou
 
 bool ChunkFeed::find_column(std::string_view header, SourceFormat& f, std::string& error) {
   const std::string& wanted = job_.fen_column;
-  if (!wanted.empty() && wanted.size() < 9 && wanted.find_first_not_of("0123456789") == std::string::npos) {
+  if (column_is_index(wanted)) {
     f.csv_column = std::stoi(wanted);
     return true;
   }
