@@ -86,7 +86,8 @@ const std::vector<Case>& cases() {
       {ErrorCode::kBadCastling, GENERALS " w K - 0 1", GENERALS " w - - 0 1", 27},
       {ErrorCode::kBadCastling, GENERALS " w -- - 0 1", GENERALS " w - - 0 1", 28},
       {ErrorCode::kBadEpSyntax, GENERALS " w - e3 0 1", GENERALS " w - - 0 1", 29},
-      {ErrorCode::kBadEpSyntax, GENERALS " w - 0 1", GENERALS " w - - 0 1", 29},                   // clocks without the dashes
+      {ErrorCode::kBadEpSyntax, GENERALS " w - 0 1", GENERALS " w - - 0 1", 29},                   // one dash only
+      {ErrorCode::kBadCastling, GENERALS " w 0 1", GENERALS " w - - 0 1", 27},                     // no dashes (docs/XIANGQI.md)
       {ErrorCode::kBadHalfmove, GENERALS " w - - x 1", GENERALS " w - - - 1", 31},
       {ErrorCode::kBadHalfmove, GENERALS " w - - -1 1", GENERALS " w - - 1 1", 31},
       {ErrorCode::kBadHalfmove, GENERALS " w - - -- 1", GENERALS " w - - - 1", 31},
