@@ -351,6 +351,18 @@ TEST(FormatsCli, XiangqiVariantAutoAndLetters) {
   EXPECT_EQ(split_lines(r.out).size(), 2u);
   r = run_cli({"convert", "-q", "--variant", "auto", dir / "x.fen", "-o", dir / "y.bin"});
   EXPECT_EQ(r.exit_code, 2);
+  // The output's extension picks the format in any case; a .zst name is refused (fenmill writes no zstd).
+  r = run_cli({"convert", "-q", dir / "x.bin", "-o", dir / "UP.EPD"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(split_lines(read_file(dir / "UP.EPD")).at(0).ends_with(" w - -")) << read_file(dir / "UP.EPD");  // EPD: no clocks
+  r = run_cli({"convert", "-q", dir / "x.bin", "-o", dir / "out.fen.zst"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("not compressed"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out.fen.zst"));
+  // Binary to binary needs no --variant either: the output takes the first input's (it was refused).
+  r = run_cli({"convert", "-q", dir / "x.bin", "--to", "bin", "-o", dir / "x2.bin"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_file(dir / "x2.bin"), read_file(dir / "x.bin"));
   // The file's own variant wins over nothing: a --variant that contradicts it is an error, not ignored.
   r = run_cli({"convert", "-q", "--variant", "chess", dir / "x.bin"});
   EXPECT_EQ(r.exit_code, 2);

@@ -1,13 +1,16 @@
 // fenmill's command line: parses arguments into a Job, runs it, turns errors into exit codes.
 // Exceptions stop here; the engine below reports errors as values.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <string>
 
 #include "cli/render_command.h"
+#include "formats/binary_file.h"
 #include "pipeline/report.h"
 #include "pipeline/run.h"
 
@@ -97,12 +100,14 @@ bool parse_plies(const std::string& text, Job& job) {
 void resolve(Job& job, const RawOptions& raw, bool count) {
   using fenmill::OutputFormat;
   std::string to = raw.to;
-  if (to.empty()) {
-    to = job.output.ends_with(".epd")     ? "epd"
-         : job.output.ends_with(".bin")   ? "bin"
-         : job.output.ends_with(".csv")   ? "csv"
-         : job.output.ends_with(".jsonl") ? "jsonl"
-                                           : "fen";
+  if (to.empty()) {  // case-insensitive, as for the inputs' extensions
+    std::string name = job.output;
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    to = name.ends_with(".epd")     ? "epd"
+         : name.ends_with(".bin")   ? "bin"
+         : name.ends_with(".csv")   ? "csv"
+         : name.ends_with(".jsonl") ? "jsonl"
+                                    : "fen";
   }
   job.to = to == "epd"     ? OutputFormat::kEpd
            : to == "bin"   ? OutputFormat::kBinary
@@ -140,6 +145,21 @@ void resolve(Job& job, const RawOptions& raw, bool count) {
   job.variant_given = !raw.variant.empty();
   job.xiangqi_letters = raw.letters == "document" ? fenmill::xiangqi::Letters::kWxf : fenmill::xiangqi::Letters::kUcci;
   if (job.chunk_size == 0) job.chunk_size = 1;
+}
+
+// Binary output holds one variant. Without --variant it is the first input's when that is a fenmill binary
+// file (FORMAT.md: reading one back needs no option), else `fallback`.
+fenmill::Variant binary_input_variant(const std::string& path, fenmill::Variant fallback) {
+  struct stat st;
+  if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return fallback;  // a pipe is read once
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return fallback;  // the run reports it
+  std::uint8_t bytes[16];
+  const std::size_t n = std::fread(bytes, 1, sizeof bytes, f);
+  std::fclose(f);
+  fenmill::BinaryHeader header;
+  if (fenmill::parse_header(bytes, n, header) != fenmill::BinaryStatus::kOk) return fallback;
+  return header.variant == fenmill::BinaryVariant::kXiangqi ? fenmill::Variant::kXiangqi : fenmill::Variant::kChess;
 }
 
 void print_summary(const Job& job, const fenmill::RunOutcome& o) {
@@ -183,6 +203,17 @@ int main(int argc, char** argv) {
   if (!parse_plies(raw.plies, job)) {
     std::fprintf(stderr, "fenmill: --plies takes FROM:TO (e.g. 10:40, 0:, :20)\n");
     return fenmill::kExitUsageOrIo;
+  }
+  if (!job.variant_given && job.to == fenmill::OutputFormat::kBinary && !job.inputs.empty())
+    job.variant = binary_input_variant(job.inputs.front(), job.variant);
+  {
+    std::string name = job.output;
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (name.ends_with(".zst")) {  // the output would be plain text under a name that says zstd
+      std::fprintf(stderr, "fenmill: output is not compressed; write to standard output and pipe it: -o - | zstd -o %s\n",
+                   job.output.c_str());
+      return fenmill::kExitUsageOrIo;
+    }
   }
   if (job.variant == fenmill::Variant::kAuto && job.to == fenmill::OutputFormat::kBinary) {
     std::fprintf(stderr, "fenmill: a binary file holds one variant: use --variant chess or --variant xiangqi\n");
