@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 #include "cli/render_command.h"
 #include "formats/binary_file.h"
@@ -97,17 +98,23 @@ bool parse_plies(const std::string& text, Job& job) {
          job.ply_from <= job.ply_to;
 }
 
+// Whether `name` ends with `suffix` (lower case), in any case: extensions are matched as for the inputs.
+bool has_extension(std::string_view name, std::string_view suffix) {
+  if (name.size() < suffix.size()) return false;
+  name.remove_prefix(name.size() - suffix.size());
+  return std::equal(name.begin(), name.end(), suffix.begin(),
+                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+}
+
 void resolve(Job& job, const RawOptions& raw, bool count) {
   using fenmill::OutputFormat;
   std::string to = raw.to;
-  if (to.empty()) {  // case-insensitive, as for the inputs' extensions
-    std::string name = job.output;
-    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    to = name.ends_with(".epd")     ? "epd"
-         : name.ends_with(".bin")   ? "bin"
-         : name.ends_with(".csv")   ? "csv"
-         : name.ends_with(".jsonl") ? "jsonl"
-                                    : "fen";
+  if (to.empty()) {
+    to = has_extension(job.output, ".epd")     ? "epd"
+         : has_extension(job.output, ".bin")   ? "bin"
+         : has_extension(job.output, ".csv")   ? "csv"
+         : has_extension(job.output, ".jsonl") ? "jsonl"
+                                               : "fen";
   }
   job.to = to == "epd"     ? OutputFormat::kEpd
            : to == "bin"   ? OutputFormat::kBinary
@@ -206,14 +213,10 @@ int main(int argc, char** argv) {
   }
   if (!job.variant_given && job.to == fenmill::OutputFormat::kBinary && !job.inputs.empty())
     job.variant = binary_input_variant(job.inputs.front(), job.variant);
-  {
-    std::string name = job.output;
-    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (name.ends_with(".zst")) {  // the output would be plain text under a name that says zstd
-      std::fprintf(stderr, "fenmill: output is not compressed; write to standard output and pipe it: -o - | zstd -o %s\n",
-                   job.output.c_str());
-      return fenmill::kExitUsageOrIo;
-    }
+  if (has_extension(job.output, ".zst")) {  // the output would be plain text under a name that says zstd
+    std::fprintf(stderr, "fenmill: output is not compressed; write to standard output and pipe it: -o - | zstd -o %s\n",
+                 job.output.c_str());
+    return fenmill::kExitUsageOrIo;
   }
   if (job.variant == fenmill::Variant::kAuto && job.to == fenmill::OutputFormat::kBinary) {
     std::fprintf(stderr, "fenmill: a binary file holds one variant: use --variant chess or --variant xiangqi\n");
