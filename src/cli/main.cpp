@@ -5,13 +5,13 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <string>
-#include <string_view>
 
 #include "cli/render_command.h"
 #include "formats/binary_file.h"
+#include "io/file_extension.h"
+#include "io/input_peek.h"
 #include "pipeline/report.h"
 #include "pipeline/run.h"
 
@@ -98,22 +98,14 @@ bool parse_plies(const std::string& text, Job& job) {
          job.ply_from <= job.ply_to;
 }
 
-// Whether `name` ends with `suffix` (lower case), in any case: extensions are matched as for the inputs.
-bool has_extension(std::string_view name, std::string_view suffix) {
-  if (name.size() < suffix.size()) return false;
-  name.remove_prefix(name.size() - suffix.size());
-  return std::equal(name.begin(), name.end(), suffix.begin(),
-                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
-}
-
 void resolve(Job& job, const RawOptions& raw, bool count) {
   using fenmill::OutputFormat;
   std::string to = raw.to;
   if (to.empty()) {
-    to = has_extension(job.output, ".epd")     ? "epd"
-         : has_extension(job.output, ".bin")   ? "bin"
-         : has_extension(job.output, ".csv")   ? "csv"
-         : has_extension(job.output, ".jsonl") ? "jsonl"
+    to = fenmill::has_extension(job.output, ".epd")     ? "epd"
+         : fenmill::has_extension(job.output, ".bin")   ? "bin"
+         : fenmill::has_extension(job.output, ".csv")   ? "csv"
+         : fenmill::has_extension(job.output, ".jsonl") ? "jsonl"
                                                : "fen";
   }
   job.to = to == "epd"     ? OutputFormat::kEpd
@@ -159,13 +151,11 @@ void resolve(Job& job, const RawOptions& raw, bool count) {
 fenmill::Variant binary_input_variant(const std::string& path, fenmill::Variant fallback) {
   struct stat st;
   if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return fallback;  // a pipe is read once
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return fallback;  // the run reports it
-  std::uint8_t bytes[16];
-  const std::size_t n = std::fread(bytes, 1, sizeof bytes, f);
-  std::fclose(f);
+  std::string head, error;  // an error is the run's to report
   fenmill::BinaryHeader header;
-  if (fenmill::parse_header(bytes, n, header) != fenmill::BinaryStatus::kOk) return fallback;
+  if (!fenmill::peek_input(path, 16, head, error) ||
+      fenmill::parse_header(reinterpret_cast<const std::uint8_t*>(head.data()), head.size(), header) != fenmill::BinaryStatus::kOk)
+    return fallback;
   return header.variant == fenmill::BinaryVariant::kXiangqi ? fenmill::Variant::kXiangqi : fenmill::Variant::kChess;
 }
 
@@ -213,7 +203,7 @@ int main(int argc, char** argv) {
   }
   if (!job.variant_given && job.to == fenmill::OutputFormat::kBinary && !job.inputs.empty())
     job.variant = binary_input_variant(job.inputs.front(), job.variant);
-  if (has_extension(job.output, ".zst")) {  // the output would be plain text under a name that says zstd
+  if (fenmill::has_extension(job.output, ".zst")) {  // the output would be plain text under a name that says zstd
     std::fprintf(stderr, "fenmill: output is not compressed; write to standard output and pipe it: -o - | zstd -o %s\n",
                  job.output.c_str());
     return fenmill::kExitUsageOrIo;

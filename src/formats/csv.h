@@ -84,6 +84,13 @@ struct CsvField {
   bool quoted = false;
 };
 
+// A row without the '\r' of a CRLF ending. Nothing else goes: trailing tabs and blanks are field text (an empty
+// last TSV field).
+inline std::string_view csv_without_cr(std::string_view row) {
+  if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
+  return row;
+}
+
 // Finds field number `index` (0-based) of a row. False if the row has fewer fields or a quote is unbalanced.
 bool find_csv_field(std::string_view line, std::size_t index, char separator, CsvField& out);
 // The field's value: the raw text, or for a quoted field the text between the quotes with "" as ".

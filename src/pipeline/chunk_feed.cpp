@@ -4,34 +4,24 @@
 #include <cctype>
 
 #include "formats/csv.h"
+#include "io/file_extension.h"
 #include "io/input_peek.h"
 #include "pgn/game_reader.h"
 
 namespace fenmill {
 namespace {
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-  if (s.size() < suffix.size()) return false;
-  for (std::size_t i = 0; i < suffix.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(s[s.size() - suffix.size() + i])) != suffix[i]) return false;
-  return true;
-}
-
-std::string_view trim_cr(std::string_view s) {
-  if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
-  return s;
+// Whether --fen-column gives a 0-based index rather than a header name.
+bool column_is_index(std::string_view column) {
+  return !column.empty() && column.size() < 9 && column.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
 }  // namespace
 
 // For --from auto and a name that says nothing (stdin, .txt, no extension): PGN starts with a tag, or with
 // `{` comments, `%` escapes or `;` comment lines before a tag or a move number; JSON Lines with an object (`{`
-// then `"` or `}`); CSV with a header naming a FEN column (FEN, fen, or the --fen-column name). No FEN line holds '[', '{', '%', ';' or ','.
-// Whether --fen-column gives a 0-based index rather than a header name.
-bool column_is_index(std::string_view column) {
-  return !column.empty() && column.size() < 9 && column.find_first_not_of("0123456789") == std::string_view::npos;
-}
-
+// then `"` or `}`); CSV with a header naming a FEN column (FEN, fen, or the --fen-column name). No FEN line
+// holds '[', '{', '%', ';' or ','.
 InputFormat sniff_format(std::string_view first_chunk, std::string_view fen_column) {
   auto skip_blanks = [](std::string_view& s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) s.remove_prefix(1);
@@ -63,7 +53,7 @@ InputFormat sniff_format(std::string_view first_chunk, std::string_view fen_colu
       return InputFormat::kPgn;
     return InputFormat::kFen;
   }
-  std::string_view header = trim_cr(s.substr(0, s.find('\n')));
+  std::string_view header = csv_without_cr(s.substr(0, s.find('\n')));
   for (char sep : {',', '\t'})
     if (csv_column_index(header, "FEN", sep) >= 0 || csv_column_index(header, "fen", sep) >= 0 ||
         (!fen_column.empty() && !column_is_index(fen_column) && csv_column_index(header, fen_column, sep) >= 0))
@@ -72,20 +62,20 @@ InputFormat sniff_format(std::string_view first_chunk, std::string_view fen_colu
 }
 
 bool has_format_extension(std::string_view name) {
-  if (ends_with(name, ".zst")) name.remove_suffix(4);
+  if (has_extension(name, ".zst")) name.remove_suffix(4);
   for (std::string_view ext : {".fen", ".epd", ".bin", ".pgn", ".csv", ".tsv", ".jsonl", ".ndjson"})
-    if (ends_with(name, ext)) return true;
+    if (has_extension(name, ext)) return true;
   return false;
 }
 
 InputFormat input_format_of(const Job& job, std::string_view name) {
   if (!job.from_auto) return job.from;
-  if (ends_with(name, ".zst")) name.remove_suffix(4);
-  if (ends_with(name, ".epd")) return InputFormat::kEpd;
-  if (ends_with(name, ".bin")) return InputFormat::kBinary;
-  if (ends_with(name, ".pgn")) return InputFormat::kPgn;
-  if (ends_with(name, ".csv") || ends_with(name, ".tsv")) return InputFormat::kCsv;
-  if (ends_with(name, ".jsonl") || ends_with(name, ".ndjson")) return InputFormat::kJsonl;
+  if (has_extension(name, ".zst")) name.remove_suffix(4);
+  if (has_extension(name, ".epd")) return InputFormat::kEpd;
+  if (has_extension(name, ".bin")) return InputFormat::kBinary;
+  if (has_extension(name, ".pgn")) return InputFormat::kPgn;
+  if (has_extension(name, ".csv") || has_extension(name, ".tsv")) return InputFormat::kCsv;
+  if (has_extension(name, ".jsonl") || has_extension(name, ".ndjson")) return InputFormat::kJsonl;
   return InputFormat::kFen;
 }
 
@@ -141,14 +131,12 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
     f.format = sniff_format(chunk.bytes, job_.fen_column);
   if (f.format == InputFormat::kCsv) {
     std::string_view name = chunk.source_name;
-    if (ends_with(name, ".zst")) name.remove_suffix(4);
-    std::string_view first_line = trim_cr(chunk.bytes.substr(0, chunk.bytes.find('\n')));
-    f.separator = ends_with(name, ".tsv") || (!ends_with(name, ".csv") && first_line.find('\t') != std::string_view::npos &&
-                                              first_line.find(',') == std::string_view::npos)
-                      ? '\t'
-                      : ',';
-    const std::string_view first_row = trim_cr(chunk.bytes.substr(0, chunk.bytes.find('\n')));
-    if (!find_column(first_row, f, error)) {
+    if (has_extension(name, ".zst")) name.remove_suffix(4);
+    std::string_view first_line = csv_without_cr(chunk.bytes.substr(0, chunk.bytes.find('\n')));
+    const bool tabs_not_commas =
+        first_line.find('\t') != std::string_view::npos && first_line.find(',') == std::string_view::npos;
+    f.separator = has_extension(name, ".tsv") || (!has_extension(name, ".csv") && tabs_not_commas) ? '\t' : ',';
+    if (!find_column(first_line, f, error)) {
       error = std::string(chunk.source_name) + ": " + error;
       return false;
     }
@@ -158,11 +146,11 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
     if (column_is_index(job_.fen_column)) {
       CsvField field;
       std::string scratch;
-      f.has_header = find_csv_field(first_row, static_cast<std::size_t>(f.csv_column), f.separator, field) &&
-                     csv_field_value(first_row, field, scratch).find('/') == std::string_view::npos;
+      f.has_header = find_csv_field(first_line, static_cast<std::size_t>(f.csv_column), f.separator, field) &&
+                     csv_field_value(first_line, field, scratch).find('/') == std::string_view::npos;
     }
     if (job_.to == OutputFormat::kCsv && f.has_header) {
-      std::string header(first_row);
+      std::string header(first_line);
       if (header.substr(0, 3) == "\xEF\xBB\xBF") header.erase(0, 3);
       if (!claim_csv_header(header, chunk.source_name, f, error)) return false;
     }

@@ -32,12 +32,6 @@ std::string_view trim_end(std::string_view s) {
   return s;
 }
 
-// A CSV row loses only the '\r' of a CRLF ending: trailing tabs and spaces are fields (an empty last TSV field).
-std::string_view trim_cr_end(std::string_view s) {
-  if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
-  return s;
-}
-
 void count_stats(const Position& pos, Counts& c) {
   ++c.side_to_move[pos.side_to_move];
   c.with_castling += pos.has_castling();
@@ -140,7 +134,7 @@ class ChunkWork {
   void line(std::string_view line, std::uint64_t number) {
     if (source_.has_header && starts_input_ && number == 1) {
       if (source_.write_header) {
-        result_.header = trim_cr_end(line);
+        result_.header = csv_without_cr(line);
         if (job_.count) (result_.header += source_.separator) += "count";  // the column --count fills
         result_.header += '\n';
         result_.separator = source_.separator;
@@ -292,7 +286,7 @@ class ChunkWork {
           }
           break;
         }
-        std::string_view row = trim_cr_end(line);
+        std::string_view row = csv_without_cr(line);
         out.append(row.substr(0, where.raw_begin));
         append_csv_field(out, std::string_view(buf, fen_text(buf)), source_.separator);
         out.append(row.substr(where.raw_end));
