@@ -58,6 +58,27 @@ TEST(CliMemory, PeakRssDoesNotGrowWithTheInput) {
   }
 }
 
+// PGN without tags has no tag line to cut chunks at; the feed cuts after a finished game instead. Kept as one
+// chunk, this 20 MB input took ~400 MB.
+TEST(CliMemory, PgnWithoutTagsIsCutIntoChunks) {
+  if (under_address_sanitizer()) GTEST_SKIP() << "RSS under AddressSanitizer is not the program's";
+  TempDir tmp;
+  const std::string game =
+      "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5\n"
+      "10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8\n"
+      "17. Rd8# 1-0\n\n";
+  {
+    std::ofstream pgn(tmp / "tagless.pgn", std::ios::binary);
+    for (int i = 0; i < 100000; ++i) pgn << game;
+  }
+  CliResult r = run_cli({"dedup", "-q", "--threads", "2", tmp / "tagless.pgn", "--summary", tmp / "s.json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_LT(r.max_rss_kb, kBoundKb);
+  EXPECT_EQ(split_lines(r.out).size(), 34u) << "the start and 33 plies";
+  EXPECT_NE(read_file(tmp / "s.json").find("\"records\": 3400000, \"valid\": 3400000, \"invalid\": 0"), std::string::npos)
+      << read_file(tmp / "s.json");
+}
+
 // dedup --count keeps every distinct record until the counts are known: with ~70 k valid, distinct EPD records of
 // ~1.9 kB each (130 MB of kept text), holding them in memory would pass the bound; the table itself is ~5 MB.
 TEST(CliMemory, CountKeepsItsRecordsOnDisk) {

@@ -306,6 +306,40 @@ TEST(FormatsCli, PgnByteOrderMarksBetweenGamesAreBlanks) {
   }
 }
 
+// PGN without tags is cut after finished games (pgn/game_reader.h find_last_game_end): the same positions,
+// rejects (line, column, game number) and summary at every chunk size, including games split across chunks and
+// result tokens inside comments and variations that must not count as game ends.
+TEST(FormatsCli, PgnWithoutTagsGivesTheSameOutputAtEveryChunkSize) {
+  TempDir dir;
+  std::string pgn;
+  for (int i = 0; i < 30; ++i) {
+    pgn += "1. e4 {a\n1-0\n} e5 (1... c5 1-0\n) 2. Nf3 Nc6 ";
+    pgn += i % 7 == 3 ? "3. Ke3 *\n\n" : i % 2 ? "3. Bb5 a6 1-0\n\n" : "3. Bc4 *\n";
+  }
+  write_file(dir / "t.pgn", pgn);
+  std::string expected_out, expected_rejects, expected_summary;
+  for (const char* chunk : {"2097152", "1", "9", "64", "333"}) {
+    CliResult r = run_cli({"normalize", "-q", "--chunk-size", chunk, "--threads", "2", dir / "t.pgn", "--rejects",
+                           dir / "rej.jsonl", "--summary", dir / "s.json", "--force"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    std::string summary = read_file(dir / "s.json");
+    summary.erase(summary.find("\"seconds\""));
+    if (expected_out.empty()) {
+      expected_out = r.out;
+      expected_rejects = read_file(dir / "rej.jsonl");
+      expected_summary = summary;
+      EXPECT_NE(summary.find("\"records\": 173, \"valid\": 169, \"invalid\": 4"), std::string::npos) << summary;
+      EXPECT_NE(expected_rejects.find("\"line\":17,\"column\":17,\"code\":\"ILLEGAL_MOVE\""), std::string::npos)
+          << expected_rejects;
+      EXPECT_NE(expected_rejects.find("\"game\":4,"), std::string::npos) << expected_rejects;
+      continue;
+    }
+    EXPECT_EQ(r.out, expected_out) << chunk;
+    EXPECT_EQ(read_file(dir / "rej.jsonl"), expected_rejects) << chunk;
+    EXPECT_EQ(summary, expected_summary) << chunk;
+  }
+}
+
 // A replayed game may not run a clock past what a FEN holds: it is rejected (CLOCK_RANGE at the move that
 // would), never written with a clock fenmill's own reader refuses.
 TEST(FormatsCli, PgnClocksPastTheFenLimitsRejectTheGame) {

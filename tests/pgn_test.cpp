@@ -439,6 +439,23 @@ TEST(PgnSplit, FindGameStart) {
   EXPECT_EQ(find_game_start(plain, 1), plain.find("[Event \"c\"]"));
 }
 
+TEST(PgnSplit, FindLastGameEndWithoutTags) {
+  // Cut after a result that ends a game, at the start of the next line.
+  const std::string two = "1. e4 e5 1-0\n\n1. d4 d5 *  \r\n1. c4";
+  EXPECT_EQ(find_last_game_end(two), two.find("1. c4"));
+  EXPECT_EQ(find_last_game_end(std::string_view(two).substr(0, two.find("*") + 1)), two.find("\n\n") + 1)
+      << "the '*' may still be followed by a move on its line";
+  // Not a game end: inside a variation, inside a comment, in a move, followed by more on its line.
+  for (std::string_view no_cut : {"1. e4 (1. d4 1-0\n) e5\n", "1. e4 {1-0\n} e5\n", "1. e4 ; 1-0\ne5\n",
+                                  "1. e4 1-0x\ne5\n", "1. e4 1-0 {a}\n", "1. e4 1-0", "1. e4 1-0 1. d4\n",
+                                  "1. e4 {\n1-0\n", "[Event \"1-0\n\"]\n"})
+    EXPECT_EQ(find_last_game_end(no_cut), 0u) << no_cut;
+  // A ')' too many does not make depth negative; a tag ends a game and its variations, like the reader.
+  const std::string unbalanced = "1. e4 ) 1-0\n1. e4 ( [Event \"x\"]\n1. d4 1/2-1/2\n";
+  EXPECT_EQ(find_last_game_end(unbalanced), unbalanced.size());
+  EXPECT_EQ(find_last_game_end(std::string_view(unbalanced).substr(0, unbalanced.find('('))), unbalanced.find("1. e4 ("));
+}
+
 // ---------------------------------------------------------------- game reader
 
 struct Collected {
@@ -637,6 +654,31 @@ TEST(PgnReader, ChunksCutAtGameStartsGiveTheSamePositions) {
     for (std::size_t i = start; i < end; ++i) line += pgn[i] == '\n';
     start = end;
   }
+  ASSERT_EQ(pieces.size(), whole.fens.size());
+  for (std::size_t i = 0; i < pieces.size(); ++i) EXPECT_EQ(pieces[i], whole.fens[i].substr(whole.fens[i].find(' ')));
+}
+
+TEST(PgnReader, ChunksCutAtTaglessGameEndsGiveTheSamePositions) {
+  std::string pgn;
+  for (int i = 0; i < 40; ++i)
+    pgn += std::string("1. e4 {a\n1-0\n} e5 (2. d4 1-0\n) 2. Nf3 Nc6 3. Bb5 a6 ") + (i % 2 ? "1-0" : "*") + "\n\n";
+  Collected whole = replay(pgn);
+  ASSERT_EQ(whole.stats.games, 40u);
+  ASSERT_TRUE(whole.errors.empty());
+  std::vector<std::string> pieces;
+  std::size_t start = 0, games = 0;
+  std::uint64_t line = 1;
+  while (start < pgn.size()) {
+    // As chunk_feed.cpp cuts: the last game end within a window that ends mid-game.
+    std::size_t end = start + find_last_game_end(std::string_view(pgn).substr(start, 150));
+    if (end == start) end = pgn.size();
+    Collected part = replay(std::string_view(pgn).substr(start, end - start), line);
+    games += part.stats.games;
+    for (const std::string& f : part.fens) pieces.push_back(f.substr(f.find(' ')));
+    for (std::size_t i = start; i < end; ++i) line += pgn[i] == '\n';
+    start = end;
+  }
+  EXPECT_EQ(games, 40u);
   ASSERT_EQ(pieces.size(), whole.fens.size());
   for (std::size_t i = 0; i < pieces.size(); ++i) EXPECT_EQ(pieces[i], whole.fens[i].substr(whole.fens[i].find(' ')));
 }

@@ -85,6 +85,30 @@ std::size_t find_game_start(std::string_view buf, std::size_t from) {
   return size;
 }
 
+std::size_t find_last_game_end(std::string_view buf) {
+  // The same token stream as GameReader::replay: every '[' is read as a tag, and a game ends at a result
+  // token outside variations or at a tag; variation depth restarts with each game.
+  Lexer lexer(buf, 1);
+  std::size_t last = 0;
+  int depth = 0;
+  for (Token token = lexer.next(); token.kind != TokenKind::kEnd; token = lexer.next()) {
+    if (token.kind == TokenKind::kTagStart) {
+      TagPair tag;
+      lexer.read_tag(tag);
+      depth = 0;
+    } else if (token.kind == TokenKind::kVariationStart) {
+      ++depth;
+    } else if (token.kind == TokenKind::kVariationEnd) {
+      depth -= depth > 0;
+    } else if (token.kind == TokenKind::kResult && depth == 0) {
+      std::size_t k = static_cast<std::size_t>(token.text.data() - buf.data()) + token.text.size();
+      while (k < buf.size() && buf[k] != '\n' && is_space(buf[k])) ++k;
+      if (k < buf.size()) last = buf[k] == '\n' ? k + 1 : last;
+    }
+  }
+  return last;
+}
+
 const TagPair* GameInfo::find_tag(std::string_view name) const {
   for (const TagPair& t : tags)
     if (t.name == name) return &t;

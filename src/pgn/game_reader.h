@@ -30,6 +30,13 @@ namespace fenmill {
 // Games without tags are never chosen as a start (they stay in the chunk before them).
 std::size_t find_game_start(std::string_view buf, std::size_t from);
 
+// Where PGN without tags may be cut, since find_game_start finds nothing there: the last line start at which
+// the reader is between games, i.e. the line after a result token that ends a game (outside variations and
+// comments) with only blanks after it on its line; 0 if there is none. It tokenizes, so it is slower than
+// find_game_start. `buf` must begin where a game may begin, and may end anywhere: the offset stays a
+// boundary whatever follows buf (tests/fuzz/pgn_fuzz.cpp checks this).
+std::size_t find_last_game_end(std::string_view buf);
+
 struct GameInfo {
   std::uint64_t index = 0;          // 0-based game number within the chunk
   std::uint64_t first_line = 0;     // line of the game's first tag (or first movetext token when it has none)

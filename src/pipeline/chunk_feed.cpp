@@ -213,11 +213,14 @@ bool ChunkFeed::find_column(std::string_view header, SourceFormat& f, std::strin
   return false;
 }
 
-// Moves carry_[0, end) into `out` (its own storage), keeping the rest as the new carry.
+// Moves carry_[0, end) into `out` (its own storage), keeping the rest as the new carry. The buffers trade
+// places rather than the bytes being copied: only the short rest is, and no buffer is allocated anew (fresh
+// pages cost more than the copy on the VMs measured, docs/PERFORMANCE.md).
 void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
-  std::string_view all = carry_.view();
-  out.storage.clear();
-  out.storage.append(all.substr(0, end));
+  std::swap(out.storage, carry_);
+  carry_.clear();
+  carry_.append(out.storage.view().substr(end));
+  out.storage.truncate(end);
   out.bytes = out.storage.view();
   out.source = carry_meta_.source;
   out.source_index = carry_meta_.source_index;
@@ -227,13 +230,50 @@ void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
   out.range_end = 0;
   carry_meta_.offset += end;
   carry_meta_.starts_input = false;
-  ByteBuffer rest;
-  rest.append(all.substr(end));
-  carry_ = std::move(rest);
+  // The PGN scan state moves with the carry: the cut was a game start or a game end, so carry_[0] is one.
+  pgn_last_start_ = pgn_last_start_ > end ? pgn_last_start_ - end : 0;
+  pgn_scanned_ = pgn_scanned_ > end ? pgn_scanned_ - end : 0;
+  pgn_window_ = std::max<std::size_t>(job_.chunk_size / kPgnChunkShare, 1);
+}
+
+// Where to cut the PGN carry: at the first game start at or past kPgnChunkShare of the chunk size, or, where no
+// tag line offers one (PGN without tags), after the last finished game within a window; 0 to wait for more.
+std::size_t ChunkFeed::pgn_cut() {
+  std::string_view all = carry_.view();
+  const std::size_t target = std::max<std::size_t>(job_.chunk_size / kPgnChunkShare, 1);
+  // Each search starts at the previous game start (outside any comment) and skips the lines an earlier call
+  // already looked at, so every byte is scanned once however the carry grows.
+  for (std::size_t last = pgn_last_start_;;) {
+    std::size_t from = std::max(pgn_scanned_, last + 1) - last;
+    std::size_t next = last + find_game_start(all.substr(last), from);
+    if (next >= all.size()) {
+      pgn_last_start_ = last;
+      pgn_scanned_ = all.size();
+      break;
+    }
+    pgn_scanned_ = next + 1;
+    if (next >= target) return next;
+    last = next;
+  }
+  // Tokenizing is slower than the scan above, so it is kept for a carry without any game start after its first
+  // and waits for a window of the target size; a window without a finished game doubles, so a long game is
+  // tokenized O(1) times.
+  if (pgn_last_start_ > 0 || all.size() < pgn_window_) return 0;
+  std::size_t end = find_last_game_end(all.substr(0, pgn_window_));
+  if (end == 0) pgn_window_ *= 2;
+  return end;
 }
 
 bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
   for (;;) {
+    // A PGN carry holds several chunks' worth after a read: they go out before the next read.
+    if (!carry_.empty() && carry_format_.format == InputFormat::kPgn) {
+      if (std::size_t cut = pgn_cut(); cut > 0) {
+        emit_carry(out, cut);
+        format = carry_format_;
+        return true;
+      }
+    }
     if (!have_look_ && !at_end_) {
       if (next_raw(look_, error))
         have_look_ = true;
@@ -258,9 +298,11 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
       have_look_ = false;
       return true;
     }
-    // PGN: append to the carry and cut before its last game start. CSV: after its last row end.
+    // PGN: append to the carry, which the top of the loop cuts at game starts. CSV: cut after its last row end.
     if (carry_.empty()) {
       csv_scan_ = CsvRowScan{};
+      pgn_last_start_ = pgn_scanned_ = 0;
+      pgn_window_ = std::max<std::size_t>(job_.chunk_size / kPgnChunkShare, 1);
       carry_meta_.source = look_.source;
       carry_meta_.source_index = look_.source_index;
       carry_meta_.source_name = look_.source_name;
@@ -270,26 +312,13 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     }
     carry_.append(look_.bytes);
     have_look_ = false;
-    std::string_view all = carry_.view();
     if (csv) {
-      scan_csv_rows(all, csv_scan_, carry_format_.separator);
+      scan_csv_rows(carry_.view(), csv_scan_, carry_format_.separator);
       std::size_t cut = csv_scan_.last_cut;
       if (cut == 0) continue;
       csv_scan_.pos -= cut;  // the scan goes on over what stays in the carry
       csv_scan_.last_cut = 0;
       emit_carry(out, cut);
-      format = carry_format_;
-      return true;
-    }
-    // Each search starts at the previous game start (outside any comment), so the scan stays linear.
-    std::size_t last = 0;
-    for (;;) {
-      std::size_t next = last + find_game_start(all.substr(last), 1);
-      if (next >= all.size()) break;
-      last = next;
-    }
-    if (last > 0) {
-      emit_carry(out, last);
       format = carry_format_;
       return true;
     }

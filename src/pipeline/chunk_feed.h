@@ -1,7 +1,7 @@
 // The serial reader stage: chunks of every input in order, each with how to read its records.
-// Text inputs come cut at line boundaries; PGN inputs are re-cut at game starts, so every chunk holds
-// whole games, and CSV inputs at row ends, so a quoted field's line breaks stay in one chunk; binary inputs
-// come block by block.
+// Text inputs come cut at line boundaries; PGN inputs are re-cut at game starts (or, without tags, after
+// finished games) into smaller chunks, so every chunk holds whole games, and CSV inputs at row ends, so a
+// quoted field's line breaks stay in one chunk; binary inputs come block by block.
 #pragma once
 #include <optional>
 #include <string>
@@ -33,6 +33,11 @@ class ChunkFeed {
   bool claim_csv_header(const std::string& header, std::string_view source, SourceFormat& f, std::string& error);
   bool find_column(std::string_view header, SourceFormat& f, std::string& error);
   void emit_carry(Chunk& out, std::size_t end);
+  std::size_t pgn_cut();
+
+  // A PGN chunk is this share of --chunk-size: a PGN byte becomes up to ~9 bytes of output (a 7-byte move
+  // like "12. Nf3 " one 60-byte FEN line), so a PGN chunk then holds about the output and work of a FEN chunk.
+  static constexpr std::size_t kPgnChunkShare = 8;
 
   const Job& job_;
   std::optional<MultiChunker> text_;
@@ -47,6 +52,9 @@ class ChunkFeed {
   Chunk carry_meta_;  // source, name, offset of carry_[0], and whether it starts its input
   SourceFormat carry_format_;
   CsvRowScan csv_scan_;  // over carry_, for CSV
+  // PGN: the game starts found in the carry so far, the last at pgn_last_start_ (0: none after carry_[0]); lines
+  // starting before pgn_scanned_ are looked at. pgn_window_: the carry prefix to tokenize for a tagless cut.
+  std::size_t pgn_last_start_ = 0, pgn_scanned_ = 0, pgn_window_ = 1;
   std::optional<std::string> csv_header_;  // --to csv: the first CSV input's header, which every one must share
   std::string csv_header_source_;
 };

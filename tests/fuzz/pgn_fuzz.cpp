@@ -2,7 +2,8 @@
 // Invariants: no crash or UB (sanitizers); every reported position passes validation and survives a FEN round
 // trip; and cutting the input at a game start found the way the chunk feed finds them (each search from the
 // previous start), then replaying the two pieces on their own, reports the same positions and errors at the
-// same lines.
+// same lines; so does cutting it after a game end that find_last_game_end found in a prefix of it (PGN
+// without tags).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -46,18 +47,9 @@ void replay(std::string_view bytes, std::uint64_t first_line, const fenmill::Rep
   reader.replay(bytes, first_line, fenmill::ReplayCallbacks{on_position, on_error, {}});
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  if (size < 2) return 0;
-  const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
-  std::vector<std::size_t> starts;  // as src/pipeline/chunk_feed.cpp finds them
-  for (std::size_t last = 0;;) {
-    last += fenmill::find_game_start(text.substr(last), 1);
-    if (last >= text.size()) break;
-    starts.push_back(last);
-  }
-  const std::size_t cut = starts.empty() ? text.size() : starts[data[0] % starts.size()];
+// Replaying text whole and as text[0, cut) then text[cut, end) reports the same, main line only and with
+// variations; aborts otherwise.
+void check_cut(std::string_view text, std::size_t cut) {
   for (bool variations : {false, true}) {
     fenmill::ReplayOptions options;
     options.follow_variations = variations;
@@ -76,6 +68,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
       std::abort();
     }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size < 2) return 0;
+  const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
+  std::vector<std::size_t> starts;  // as src/pipeline/chunk_feed.cpp finds them
+  for (std::size_t last = 0;;) {
+    last += fenmill::find_game_start(text.substr(last), 1);
+    if (last >= text.size()) break;
+    starts.push_back(last);
+  }
+  check_cut(text, starts.empty() ? text.size() : starts[data[0] % starts.size()]);
+  // A tagless cut is found in a prefix of what follows (the carry so far) and must hold for the whole.
+  const std::size_t seen = text.size() * data[0] / 255;
+  if (std::size_t end = fenmill::find_last_game_end(text.substr(0, seen)); end > 0) {
+    if (end > seen) std::abort();
+    check_cut(text, end);
   }
   return 0;
 }
