@@ -145,6 +145,35 @@ TEST(FormatsCli, DedupCountIsAColumnInCsvAndAKeyInJsonl) {
   EXPECT_EQ(run_cli(run).out, "fen,Event,count\n" + std::string(kStart) + ",a,2\n");
 }
 
+// Input that already has a count (a "count" key, a count column) gets it replaced rather than a second one that
+// would shadow it: any JSON type, nested values and a "count" inside them untouched; a CSV row shorter than its
+// header is padded to the column; a quoted count field is replaced whole.
+TEST(FormatsCli, DedupCountReplacesACountTheInputAlreadyHas) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  write_file(dir / "j.jsonl", "{\"count\": {\"count\": [1, {}]}, \"fen\":\"" + k + "\", \"x\": 1}\n" +
+                                  "{\"fen\":\"" + k + "\", \"count\":7}\n" +
+                                  "{\"n\":{\"count\":3},\"fen\":\"" + std::string(kStart) + "\",\"co\\u0075nt\":\"x\"}\n" +
+                                  "{\"fen\":\"8/8/8/8/8/k7/8/K7 w - - 0 1\",\"count\":[]}\n");
+  for (const char* chunk : {"1", "1000"}) {
+    CliResult r = run_cli({"dedup", "-q", "--count", dir / "j.jsonl", "--chunk-size", chunk, "--to", "jsonl"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "{\"count\": 2, \"fen\":\"" + k + "\", \"x\": 1}\n" +
+                         "{\"n\":{\"count\":3},\"fen\":\"" + std::string(kStart) + "\",\"co\\u0075nt\":1}\n" +
+                         "{\"fen\":\"8/8/8/8/8/k7/8/K7 w - - 0 1\",\"count\":1}\n");
+  }
+  write_file(dir / "m.csv", "count,fen,note\n9," + k + ",a\n\"8\"," + k + "\n," + kStart + ",\"b\nc\"\n");
+  write_file(dir / "e.csv", "fen,note,count\n" + k + ",a,5\n" + kStart + "\n" + k + ",b,\"x,y\"\n");
+  for (const char* chunk : {"1", "1000"}) {
+    CliResult r = run_cli({"dedup", "-q", "--count", "--to", "csv", dir / "m.csv", "--chunk-size", chunk});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "count,fen,note\n2," + k + ",a\n1," + kStart + ",\"b\nc\"\n");
+    r = run_cli({"dedup", "-q", "--count", "--to", "csv", dir / "e.csv", "--chunk-size", chunk});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "fen,note,count\n" + k + ",a,2\n" + kStart + ",,1\n");
+  }
+}
+
 // --to csv writes one header: several CSV inputs must share it (a BOM or CRLF aside), or the run stops.
 TEST(FormatsCli, CsvInputsWithDifferentHeadersCannotShareOneOutput) {
   TempDir dir;

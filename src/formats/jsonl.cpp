@@ -160,13 +160,14 @@ bool unescape(std::string_view inner, std::string& out) {
   return true;
 }
 
-// Where the value of the first top-level member with the wanted name is: [begin, end) is its raw token when it
-// is a string.
+// Where the value of the first top-level member with the wanted name is: [begin, end) is its raw token, of any
+// type (a string's quotes included).
 struct Member {
   const char* begin = nullptr;
   const char* end = nullptr;
   bool string = false;
   bool escaped = false;
+  std::size_t depth = 0;  // when the value is a container: the stack size inside it
 };
 
 // Whether `text` is one JSON value (RFC 8259), whitespace around it allowed. With `want_field`, also the first
@@ -192,6 +193,7 @@ value:
         break;
       }
       stack.push_back('{');
+      if (capture) member.depth = stack.size();
       capture = false;
       goto name;
     case '[':
@@ -201,6 +203,7 @@ value:
         break;
       }
       stack.push_back('[');
+      if (capture) member.depth = stack.size();
       capture = false;
       goto value;
     case '"': {
@@ -226,6 +229,7 @@ value:
       if (!(p = scan_number(p, end))) return false;
       break;
   }
+  if (capture) member.end = p;
   capture = false;
 
 after_value:
@@ -243,6 +247,7 @@ after_value:
   }
   if (*p != (stack.back() == '{' ? '}' : ']')) return false;
   ++p;
+  if (stack.size() == member.depth && member.begin && !member.end) member.end = p;  // the field's container closed
   stack.pop_back();
   goto after_value;
 
@@ -292,6 +297,14 @@ bool JsonlFieldFinder::find(std::string_view line, std::string_view field, Found
   out.value = member.escaped ? std::string_view(value_) : inner;
   out.raw_begin = static_cast<std::size_t>(member.begin - line.data());
   out.raw_end = static_cast<std::size_t>(member.end - line.data());
+  return true;
+}
+
+bool JsonlFieldFinder::find_value(std::string_view line, std::string_view field, std::size_t& begin, std::size_t& end) {
+  Member member;
+  if (!scan_json(line, true, field, member, stack_, key_) || !member.begin) return false;
+  begin = static_cast<std::size_t>(member.begin - line.data());
+  end = static_cast<std::size_t>(member.end - line.data());
   return true;
 }
 

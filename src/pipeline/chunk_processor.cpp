@@ -21,6 +21,13 @@ namespace fenmill {
 static_assert(kXiangqiRecordSize == xiangqi::kRecordSize, "the file format's Xiangqi record size is the record's");
 namespace {
 
+// --count --to csv: the counts go in a column named count, the header's own if it has one (a second column of
+// that name would shadow one or the other in most readers), else one added at the end.
+void claim_count_column(ChunkResult& result, char separator) {
+  result.count_column = csv_column_index(result.header, "count", separator);
+  if (result.count_column < 0) (result.header += separator) += "count";
+}
+
 bool is_blank_line(std::string_view line) {
   for (char c : line)
     if (!is_trailing_junk(c)) return false;
@@ -135,7 +142,7 @@ class ChunkWork {
     if (source_.has_header && starts_input_ && number == 1) {
       if (source_.write_header) {
         result_.header = csv_without_cr(line);
-        if (job_.count) (result_.header += source_.separator) += "count";  // the column --count fills
+        if (job_.count) claim_count_column(result_, source_.separator);
         result_.header += '\n';
         result_.separator = source_.separator;
       }
@@ -404,6 +411,7 @@ std::string pgn_csv_header(const Job& job) {
 void ChunkResult::clear() {
   header.clear();
   separator = ',';
+  count_column = -1;
   out.clear();
   ends.clear();
   keys.clear();
@@ -422,7 +430,7 @@ void process_chunk(std::string_view bytes, bool starts_input, const SourceFormat
     result.lines = for_each_line(bytes, [](std::string_view) {});  // for the sink's line numbers; games are read whole
     if (source.write_header && starts_input) {
       result.header = pgn_csv_header(job);
-      if (job.count) result.header += ",count";
+      if (job.count) claim_count_column(result, ',');
       result.header += '\n';
     }
     work.pgn(bytes);

@@ -32,7 +32,10 @@ bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error)
   games_in_source_ += r.counts.games;
   counts_.add(r.counts);
   buffer_.append(r.header);
-  if (!r.header.empty()) csv_separator_ = r.separator;
+  if (!r.header.empty()) {
+    csv_separator_ = r.separator;
+    csv_count_column_ = r.count_column;
+  }
   if (job_.command == Command::kStats) {
     is_new_.resize(r.keys.size());
     distinct_.insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
@@ -115,19 +118,43 @@ bool Sink::spill_kept(bool final, std::string& error) {
 }
 
 // The count goes where the output format keeps one more value: a column (CSV, whose header names it), a
-// "count" key (JSON Lines), else after a tab.
-void Sink::append_counted(std::string& out, std::string_view record, std::string_view count) const {
-  if (job_.to == OutputFormat::kJsonl) {
+// "count" key (JSON Lines), else after a tab. A record that has a "count" key, or a CSV header with a count
+// column, gets its value replaced: a second key or column of that name would shadow one or the other.
+void Sink::append_counted(std::string& out, std::string_view record, std::string_view count) {
+  std::size_t begin, end;
+  if (job_.to == OutputFormat::kJsonl && count_finder_.find_value(record, "count", begin, end)) {
+    ((out += record.substr(0, begin)) += count) += record.substr(end);
+  } else if (job_.to == OutputFormat::kJsonl) {
     std::size_t close = record.rfind('}');  // every JSON Lines record is an object holding the fen
     out.append(record.substr(0, close));
     (out += ",\"count\":") += count;
     out.append(record.substr(close));
+  } else if (job_.to == OutputFormat::kCsv && csv_count_column_ >= 0) {
+    replace_csv_field(out, record, static_cast<std::size_t>(csv_count_column_), count);
   } else {
     out.append(record);
     out += job_.to == OutputFormat::kCsv ? csv_separator_ : '\t';
     out.append(count);
   }
   out += '\n';
+}
+
+// A row shorter than the header gets empty fields up to the column.
+void Sink::replace_csv_field(std::string& out, std::string_view row, std::size_t column, std::string_view value) const {
+  CsvField field;
+  if (find_csv_field(row, column, csv_separator_, field)) {
+    ((out += row.substr(0, field.begin)) += value) += row.substr(field.end);
+    return;
+  }
+  std::size_t fields = 1;
+  CsvState state = CsvState::kFieldStart;
+  for (char c : row) {
+    state = csv_step(state, c, csv_separator_);
+    fields += c == csv_separator_ && state == CsvState::kFieldStart;
+  }
+  out += row;
+  out.append(column + 1 - fields, csv_separator_);
+  out += value;
 }
 
 bool Sink::write_counted(std::string& error) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "formats/binary_record.h"
+#include "formats/jsonl.h"
 #include "io/atomic_output.h"
 #include "io/chunk.h"
 #include "io/spill_file.h"
@@ -42,7 +43,8 @@ class Sink {
   // first-seen order.
   bool spill_kept(bool final, std::string& error);
   bool write_counted(std::string& error);
-  void append_counted(std::string& out, std::string_view record, std::string_view count) const;
+  void append_counted(std::string& out, std::string_view record, std::string_view count);
+  void replace_csv_field(std::string& out, std::string_view row, std::size_t column, std::string_view value) const;
 
   // Binary blocks hold exactly kMaxBlockRecords records (the last one fewer), whatever the chunking.
   void flush_binary_blocks(bool final);
@@ -64,6 +66,8 @@ class Sink {
   std::uint64_t lines_in_source_ = 0;
   static constexpr std::size_t kFlushAt = 1 << 20;
   char csv_separator_ = ',';           // --count --to csv: the separator of the header's input
+  int csv_count_column_ = -1;          // --count --to csv: the header's own count column, or -1 (one added)
+  JsonlFieldFinder count_finder_;      // --count --to jsonl: finds a record's own "count" key
   std::string kept_;                   // --count: kept records on their way to spill_
   std::unique_ptr<SpillFile> spill_;
   std::string buffer_;
