@@ -2,7 +2,8 @@
 // Invariants: it agrees with simdjson's DOM parser wherever simdjson's verdict is unambiguous (SUCCESS, or an
 // error other than its NUMBER/STRING codes, which mix syntax errors with valid big numbers and lone
 // surrogates); a found field lies in a line that is JSON, is itself one JSON string token, and every offset
-// raw_offset gives for its value lies inside the token, in order.
+// raw_offset gives for its value lies inside the token, in order; a value find_value finds is one JSON value whose
+// replacement keeps the line JSON.
 #include <simdjson.h>
 
 #include <cstdint>
@@ -42,6 +43,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (at < 1 || at > raw.size() - 1 || at < previous) std::abort();
       previous = at;
     }
+  }
+  // find_value (dedup --count's "count" key): a member's value of any type is one JSON value, and putting another
+  // value in its place leaves the line JSON.
+  for (std::string_view field : {std::string_view("count"), std::string_view("fen"), std::string_view("")}) {
+    std::size_t begin, end;
+    if (!finder.find_value(line, field, begin, end)) continue;
+    if (!valid || begin >= end || end > line.size()) std::abort();
+    if (!fenmill::JsonlFieldFinder::is_json(line.substr(begin, end - begin))) std::abort();
+    const std::string replaced = std::string(line.substr(0, begin)) + "12" + std::string(line.substr(end));
+    if (!fenmill::JsonlFieldFinder::is_json(replaced)) std::abort();
   }
   return 0;
 }
