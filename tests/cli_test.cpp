@@ -329,6 +329,28 @@ TEST(CliOutput, FailedRunLeavesNoFile) {
   EXPECT_EQ(tmp.entries(), std::vector<std::string>{"dir"});
 }
 
+// A write error in one output shows up before any output is published: with the rejects or the summary going
+// to /dev/full (written at the end, when they are flushed), -o and the HTML report must not appear either.
+// Before, -o was renamed into place first and stayed there beside the error.
+TEST(CliOutput, AWriteErrorInOneOutputPublishesNone) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  TempDir tmp;
+  const std::string mixed = (kGoldenDir / "mixed.fen").string();
+  for (const char* failing : {"--rejects", "--summary"}) {
+    for (const char* command : {"normalize", "validate"}) {
+      std::vector<std::string> args = {command, "-q", mixed, "-o", tmp / "out.fen", failing, "/dev/full"};
+      if (std::string(command) == "validate") args.insert(args.end(), {"--html", tmp / "r.html"});
+      CliResult r = run_cli(args);
+      EXPECT_EQ(r.exit_code, 2) << failing << " " << command;
+      EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
+      EXPECT_TRUE(tmp.entries().empty()) << failing << " " << command << ": nothing published, no temp file left";
+    }
+  }
+  CliResult r = run_cli({"validate", "-q", mixed, "-o", tmp / "out.fen", "--html", tmp / "r.html"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(tmp.entries(), (std::vector<std::string>{"out.fen", "r.html"}));
+}
+
 // One path cannot hold two outputs, and a rejects, summary or HTML file must not replace an input: refused
 // before any work, with --force too, nothing written. Devices such as /dev/null may take several outputs.
 TEST(CliOutput, OutputsNamingTheSameFileAreRefused) {

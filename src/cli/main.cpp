@@ -14,6 +14,7 @@
 #include "io/input_peek.h"
 #include "pipeline/report.h"
 #include "pipeline/run.h"
+#include "render/html_report.h"
 
 namespace {
 
@@ -233,14 +234,13 @@ int main(int argc, char** argv) {
       return fenmill::kExitUsageOrIo;
     }
   }
-  if (!fenmill::cli::html_report_target_ok(job)) return fenmill::kExitUsageOrIo;
   try {
-    fenmill::RunOutcome outcome = fenmill::run_job(job);
+    fenmill::RunOutcome outcome =
+        fenmill::run_job(job, [&job](const fenmill::RunOutcome& o) { return fenmill::render::html_report(job, o); });
     if (outcome.exit_code == fenmill::kExitUsageOrIo) {
       std::fprintf(stderr, "fenmill: error: %s\n", outcome.error.c_str());
       return outcome.exit_code;
     }
-    if (!job.html_path.empty() && !fenmill::cli::write_html_report(job, outcome)) return fenmill::kExitUsageOrIo;
     if (!job.quiet) print_summary(job, outcome);
     return outcome.exit_code;
   } catch (const std::exception& e) {

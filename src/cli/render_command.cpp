@@ -4,15 +4,12 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <functional>
 
 #include "io/atomic_output.h"
 #include "io/input_source.h"
-#include "render/html_report.h"
 #include "render/render_fen.h"
 
 namespace fenmill::cli {
@@ -164,28 +161,6 @@ int RenderCommand::run() const {
     std::fprintf(stderr, "fenmill: %llu pictures in %s (%llu of invalid positions)\n",
                  static_cast<unsigned long long>(pictures), a.each_dir.c_str(), static_cast<unsigned long long>(invalid));
   return kExitOk;
-}
-
-bool html_report_target_ok(const Job& job) {
-  if (job.html_path.empty() || job.html_path == "-") return true;
-  if (path_exists(job.html_path) && !job.force) {
-    std::fprintf(stderr, "fenmill: error: %s: already exists (use --force to overwrite)\n", job.html_path.c_str());
-    return false;
-  }
-  // The report is written after the run: a directory it cannot go to must stop the run before it starts.
-  std::string dir = std::filesystem::path(job.html_path).parent_path().string();
-  if (::access(dir.empty() ? "." : dir.c_str(), W_OK) != 0) {
-    std::fprintf(stderr, "fenmill: error: %s: %s\n", job.html_path.c_str(), std::strerror(errno));
-    return false;
-  }
-  return true;
-}
-
-bool write_html_report(const Job& job, const RunOutcome& outcome) {
-  std::string error;
-  if (render::write_html_report(job, outcome, error)) return true;
-  std::fprintf(stderr, "fenmill: error: %s\n", error.c_str());
-  return false;
 }
 
 }  // namespace fenmill::cli

@@ -1,5 +1,5 @@
-// `fenmill render`: SVG pictures of positions (one, or one per record with --each), and the glue for
-// `fenmill validate --html` (the report itself is src/render/html_report.h).
+// `fenmill render`: SVG pictures of positions (one, or one per record with --each). (`fenmill validate --html`'s
+// report is src/render/html_report.h, written by run_job with the other outputs.)
 #pragma once
 #include <string>
 
@@ -33,10 +33,5 @@ class RenderCommand {
   CLI::App* sub_;
   RenderArgs args_;
 };
-
-// validate --html: before the run, refuse an existing report unless --force (so a long run does not end in
-// that error); after it, write the report. Both print the reason and return false on failure.
-bool html_report_target_ok(const Job& job);
-bool write_html_report(const Job& job, const RunOutcome& outcome);
 
 }  // namespace fenmill::cli

@@ -185,28 +185,43 @@ bool AtomicOutput::write_slow(std::string_view bytes) {
   return true;
 }
 
-bool AtomicOutput::commit(std::string& error) {
+bool AtomicOutput::prepare(std::string& error) {
   if (finished_) {
     error = target_ + ": already committed or abandoned";
     return false;
   }
+  if (prepared_ && used_ > 0) {
+    error = target_ + ": write after prepare()";
+    return false;
+  }
+  if (prepared_) return true;
   if (!flush()) {
     error = error_;
     return false;
   }
+  if (!is_stream()) {
+    if (::fsync(fd_) != 0) {
+      error_ = target_ + ": fsync: " + errno_text();
+      error = error_;
+      return false;
+    }
+    int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) {  // NFS and quota errors may only show up here
+      error_ = target_ + ": close: " + errno_text();
+      error = error_;
+      return false;
+    }
+  }
+  prepared_ = true;
+  return true;
+}
+
+bool AtomicOutput::commit(std::string& error) {
+  if (!prepare(error)) return false;
   if (is_stream()) {
     finish();
     return true;
-  }
-  if (::fsync(fd_) != 0) {
-    error = target_ + ": fsync: " + errno_text();
-    return false;
-  }
-  int fd = fd_;
-  fd_ = -1;
-  if (::close(fd) != 0) {  // NFS and quota errors may only show up here
-    error = target_ + ": close: " + errno_text();
-    return false;
   }
   int renamed;
   if (force_) {

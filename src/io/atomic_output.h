@@ -39,8 +39,12 @@ class AtomicOutput {
   }
   bool flush();  // write the buffer out now (not needed before commit())
 
-  // Flushes, fsyncs and renames onto the target (for stdout: flushes). Once only; false with `error` on failure,
-  // and then the temp file is removed when this object goes.
+  // Flushes, fsyncs and closes the temp file (a stream: flushes), so that only the rename is left: a run with
+  // several outputs prepares them all before it commits any, and a write error in one leaves none published.
+  // False with `error` on failure; commit() will then fail too.
+  bool prepare(std::string& error);
+  // prepare() if not done yet, then renames onto the target. Once only; false with `error` on failure, and then
+  // the temp file is removed when this object goes.
   bool commit(std::string& error);
   // Removes the temp file now (the destructor does it too).
   void abandon();
@@ -71,6 +75,7 @@ class AtomicOutput {
   int registry_slot_;
   bool fd_is_stdout_ = false;  // a stream on fd 1: not ours to close
   bool finished_ = false;  // committed or abandoned
+  bool prepared_ = false;  // prepare() succeeded: only the rename is left
   std::unique_ptr<char[]> buffer_;
   std::size_t used_ = 0;
   std::string error_;

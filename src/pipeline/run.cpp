@@ -57,7 +57,7 @@ class WorkPool {
 
 }  // namespace
 
-RunOutcome run_job(const Job& job) {
+RunOutcome run_job(const Job& job, const HtmlReport& html_report) {
   RunOutcome outcome;
   auto start = std::chrono::steady_clock::now();
   auto fail = [&](std::string message) {
@@ -82,6 +82,11 @@ RunOutcome run_job(const Job& job) {
   if (!job.summary_path.empty()) {
     summary = AtomicOutput::open(job.summary_path, job.force, error);
     if (!summary) return fail(error);
+  }
+  std::unique_ptr<AtomicOutput> html;
+  if (!job.html_path.empty() && html_report) {
+    html = AtomicOutput::open(job.html_path, job.force, error);
+    if (!html) return fail(error);
   }
 
   int threads = job.threads > 0 ? job.threads : tbb::info::default_concurrency();
@@ -150,9 +155,15 @@ RunOutcome run_job(const Job& job) {
   if (!sink.finish(error)) return fail(error);
   if (summary && !summary->write(summary_json(outcome.counts, {outcome.seconds, bytes_in, outcome.distinct})))
     return fail(summary->error());
-  // The positions first: a run that fails here leaves no summary claiming they were written.
-  if (!out->commit(error) || (rejects && !rejects->commit(error)) || (summary && !summary->commit(error)))
-    return fail(error);
+  // Every output written out and closed before any is published, so a write error in one (a full disk, a quota
+  // met at close) leaves none under its final name. Then the positions first: a rename failing after that leaves
+  // no summary claiming they were written.
+  if (html && !html->write(html_report(outcome))) return fail(html->error());
+  const std::vector<AtomicOutput*> outputs = {out.get(), rejects.get(), summary.get(), html.get()};
+  for (AtomicOutput* o : outputs)
+    if (o && !o->prepare(error)) return fail(error);
+  for (AtomicOutput* o : outputs)
+    if (o && !o->commit(error)) return fail(error);
   bool invalid = outcome.counts.invalid > 0;
   if (invalid && (job.command == Command::kValidate || job.fail_on_invalid)) outcome.exit_code = kExitDataProblem;
   return outcome;

@@ -1,6 +1,7 @@
 // Runs one fenmill job end to end: read inputs in chunks, process chunks in parallel (oneTBB),
 // dedup and write in input order, then the rejects, the summary and the exit code.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,11 @@ struct RunOutcome {
   std::vector<ReportedReject> reported;  // filled when job.html_path is set (first kMaxReportedRejects)
 };
 
-RunOutcome run_job(const Job& job);
+// Makes the bytes of validate --html's report (src/render/html_report.h) from the run's outcome.
+using HtmlReport = std::function<std::string(const RunOutcome&)>;
+
+// Runs the job. Every output (-o, --rejects, --summary, and job.html_path made by `html_report`) is opened before
+// the work, so an existing file stops the run at once, and written and closed before any is published.
+RunOutcome run_job(const Job& job, const HtmlReport& html_report = nullptr);
 
 }  // namespace fenmill

@@ -1,6 +1,5 @@
 #include "render/html_report.h"
 
-#include "io/atomic_output.h"
 #include "pgn/errors.h"
 #include "render/render_fen.h"
 #include "render/svg_chess.h"
@@ -141,16 +140,6 @@ std::string html_report(const Job& job, const RunOutcome& outcome) {
   }
   out += "</body>\n</html>\n";
   return out;
-}
-
-bool write_html_report(const Job& job, const RunOutcome& outcome, std::string& error) {
-  std::unique_ptr<AtomicOutput> out = AtomicOutput::open(job.html_path, job.force, error);
-  if (!out) return false;
-  if (!out->write(html_report(job, outcome))) {
-    error = out->error();
-    return false;
-  }
-  return out->commit(error);
 }
 
 }  // namespace fenmill::render

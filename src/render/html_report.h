@@ -12,8 +12,6 @@ namespace fenmill::render {
 
 std::string html_report(const Job& job, const RunOutcome& outcome);
 
-// Writes html_report() to job.html_path atomically (refusing an existing file unless job.force).
-bool write_html_report(const Job& job, const RunOutcome& outcome, std::string& error);
 
 // The FEN inside a rejected record's line, for a semantic error whose column is where the FEN starts:
 // the line from that column up to a CSV/JSON delimiter (',' '"', or a tab after the first column).
