@@ -338,6 +338,14 @@ TEST(InputSource, ZstdWithLeadingSkippableFrame) {
     EXPECT_EQ(read_all(*source, error), text) << name;
     EXPECT_EQ(error, "");
   }
+  // The progress line's ETA counts on file sizes only for files read as they are.
+  write_file(dir.file("plain.zst.txt"), text);
+  write_file(dir.file("short"), "\x28\xb5");
+  EXPECT_TRUE(InputSource::is_compressed_file(dir.file("skip.zst")));
+  EXPECT_TRUE(InputSource::is_compressed_file(dir.file("skip-no-suffix")));
+  EXPECT_FALSE(InputSource::is_compressed_file(dir.file("plain.zst.txt")));
+  EXPECT_FALSE(InputSource::is_compressed_file(dir.file("short")));
+  EXPECT_FALSE(InputSource::is_compressed_file(dir.file("missing")));
   PipeFeeder feeder(bytes, 5);  // header arrives in tiny pieces on stdin
   StdinRedirect redirect(feeder.release());
   auto in = open_ok("-");

@@ -42,6 +42,16 @@ bool has_zst_suffix(const std::string& path) {
 
 }  // namespace
 
+bool InputSource::is_compressed_file(const std::string& path) {
+  if (has_zst_suffix(path)) return true;
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char head[4];
+  ssize_t n = ::pread(fd, head, sizeof head, 0);
+  ::close(fd);
+  return n == sizeof head && looks_like_zstd(std::string_view(head, sizeof head));
+}
+
 std::size_t InputSource::read(std::string& buf, std::size_t max_bytes, std::string& error) {
   std::size_t old = buf.size();
   buf.resize(old + max_bytes);

@@ -26,6 +26,9 @@ class InputSource {
   // Returns null and sets `error` (naming the path) on failure.
   static std::unique_ptr<InputSource> open(const std::string& path, std::string& error,
                                            const InputOptions& options = {});
+  // Whether open() would decompress the regular file at `path` (by its magic number or its name), so its size
+  // on disk says nothing of how many bytes it gives. False for anything that cannot be opened.
+  static bool is_compressed_file(const std::string& path);
   // Makes the next open(path) return `source` instead of opening the path again: stdin, a pipe, a FIFO or a
   // device is one stream, so a caller that read its first bytes to sniff them hands the rest back this way
   // (io/input_peek.h).

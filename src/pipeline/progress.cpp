@@ -5,6 +5,8 @@
 
 #include <cstdio>
 
+#include "io/input_source.h"
+
 namespace fenmill {
 
 Progress::Progress(int mode, const std::vector<std::string>& inputs)
@@ -15,7 +17,7 @@ Progress::Progress(int mode, const std::vector<std::string>& inputs)
   for (const std::string& path : inputs) {
     struct stat st {};
     bool known = path != "-" && stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
-                 !path.ends_with(".zst");
+                 !InputSource::is_compressed_file(path);
     sizes_.push_back(known ? static_cast<std::uint64_t>(st.st_size) : 0);
     all_known = all_known && known;
     total_ += sizes_.back();
