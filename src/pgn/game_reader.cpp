@@ -37,7 +37,7 @@ bool continues_tag_section(std::string_view buf, std::size_t line_start) {
   while (begin > 0 && buf[begin - 1] != '\n') --begin;
   std::string_view line = buf.substr(begin, end - begin);
   std::size_t token = line.size();
-  for (std::string_view result : {"1-0", "0-1", "1/2-1/2", "*"})
+  for (std::string_view result : kPgnResults)
     if (line.size() >= result.size() && line.substr(line.size() - result.size()) == result) token = line.size() - result.size();
   if (token == line.size()) return true;
   if (token > 0 && !is_space(line[token - 1]) && line[token - 1] != '}' && line[token - 1] != ')') return true;  // "e41-0"

@@ -83,7 +83,7 @@ Token Lexer::number_or_result(const char* start) {
   p_ = q;
   std::string_view text(start, static_cast<std::size_t>(q - start));
   if (q == digits_end && text != "0000") return {TokenKind::kMoveNumber, text, line_};  // "0000": UCI null move
-  if (text == "1-0" || text == "0-1" || text == "1/2-1/2") return {TokenKind::kResult, text, line_};
+  if (is_pgn_result(text)) return {TokenKind::kResult, text, line_};
   return {TokenKind::kMove, text, line_};  // "0-0", "0-0-0+", or junk the move parser will name
 }
 

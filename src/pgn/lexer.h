@@ -34,6 +34,16 @@ struct Token {
   std::uint64_t line = 0;  // line of the token's first byte
 };
 
+// The game termination markers, the only results a game may end with.
+inline constexpr std::string_view kPgnResults[] = {"1-0", "0-1", "1/2-1/2", "*"};
+
+// Whether `text` is one of kPgnResults.
+inline bool is_pgn_result(std::string_view text) {
+  for (std::string_view result : kPgnResults)
+    if (text == result) return true;
+  return false;
+}
+
 // A tag pair. `value` is the raw text between the quotes: escapes (\" and \\) are not undone, which
 // only matters for values that contain them.
 struct TagPair {

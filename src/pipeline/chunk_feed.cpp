@@ -48,8 +48,9 @@ InputFormat sniff_format(std::string_view first_chunk, std::string_view fen_colu
   }
   if (had_comment) {
     std::size_t digits = s.find_first_not_of("0123456789");
-    if (s.empty() || s.front() == '[' || s.front() == '*' || (digits > 0 && digits < s.size() && s[digits] == '.') ||
-        s.substr(0, 3) == "1-0" || s.substr(0, 3) == "0-1" || s.substr(0, 7) == "1/2-1/2")
+    bool result = false;
+    for (std::string_view r : kPgnResults) result = result || s.starts_with(r);
+    if (s.empty() || s.front() == '[' || result || (digits > 0 && digits < s.size() && s[digits] == '.'))
       return InputFormat::kPgn;
     return InputFormat::kFen;
   }
