@@ -325,11 +325,8 @@ std::size_t JsonlFieldFinder::raw_offset(std::string_view raw_token, std::size_t
       i += 2, ++n;
       continue;
     }
-    unsigned code = 0;
-    for (std::size_t k = i + 2; k < i + 6 && k < raw_token.size(); ++k) {
-      char c = raw_token[k];
-      code = code * 16 + static_cast<unsigned>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-    }
+    if (i + 6 > raw_token.size()) break;  // not from a token scan_string accepted
+    const std::uint32_t code = hex4(raw_token.data() + i + 2);
     i += 6;
     if (code >= 0xD800 && code < 0xDC00) {  // a surrogate pair: one 4-byte character
       i += 6;
