@@ -452,6 +452,9 @@ TEST(FormatsCli, AutoSniffsTheFormatOfStdinAndUnknownNames) {
   EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n");
   run.stdin_bytes = std::string(kStart) + "\n";
   EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n");
+  run.stdin_bytes = "1. e4 1-0\n\n1.d4 *\n";  // PGN without tags (a FEN line cannot start with a move number)
+  EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n" + kAfterE4 + "\n" + kStart + "\n" +
+                                  "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n");
   // PGN may open with a comment or an escape line (the ECO file opens with a {} comment) before its first tag.
   for (std::string opening : {"{ ECO openings }\n", "% escaped line\n", "; comment\n"}) {
     run.stdin_bytes = opening + pgn;

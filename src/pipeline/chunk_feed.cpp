@@ -18,8 +18,9 @@ bool column_is_index(std::string_view column) {
 
 }  // namespace
 
-// For --from auto and a name that says nothing (stdin, .txt, no extension): PGN starts with a tag, or with
-// `{` comments, `%` escapes or `;` comment lines before a tag or a move number; JSON Lines with an object (`{`
+// For --from auto and a name that says nothing (stdin, .txt, no extension): PGN starts with a tag or a move
+// number (PGN without tags), or with `{` comments, `%` escapes or `;` comment lines before a tag, a move number or
+// a result; JSON Lines with an object (`{`
 // then `"` or `}`); CSV with a header naming a FEN column (FEN, fen, or the --fen-column name). No FEN line
 // holds '[', '{', '%', ';' or ','.
 InputFormat sniff_format(std::string_view first_chunk, std::string_view fen_column) {
@@ -46,12 +47,14 @@ InputFormat sniff_format(std::string_view first_chunk, std::string_view fen_colu
     skip_blanks(s);
     had_comment = true;
   }
+  // PGN without tags opens with a move number ("1."), which no FEN placement can start with.
+  std::size_t digits = s.find_first_not_of("0123456789");
+  const bool move_number = digits > 0 && digits < s.size() && s[digits] == '.';
+  if (move_number) return InputFormat::kPgn;
   if (had_comment) {
-    std::size_t digits = s.find_first_not_of("0123456789");
     bool result = false;
     for (std::string_view r : kPgnResults) result = result || s.starts_with(r);
-    if (s.empty() || s.front() == '[' || result || (digits > 0 && digits < s.size() && s[digits] == '.'))
-      return InputFormat::kPgn;
+    if (s.empty() || s.front() == '[' || result) return InputFormat::kPgn;
     return InputFormat::kFen;
   }
   std::string_view header = csv_without_cr(s.substr(0, s.find('\n')));
