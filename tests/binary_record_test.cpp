@@ -274,7 +274,7 @@ TEST(BinaryFile, HeaderAndBlockLayout) {
   append_header(out, BinaryVariant::kChess);
   ASSERT_EQ(out.size(), kFileHeaderSize);
   EXPECT_EQ(out.substr(0, 8), "FENMILLB");
-  EXPECT_EQ(out.substr(8), std::string("\x01\x00\x00\x00\x20\x00\x00\x00", 8));
+  EXPECT_EQ(out.substr(8), std::string("\x01\x00\x00\x00\x20\x00\x01\x00", 8));  // flags: end block
   Record r = encode(from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
   append_block(out, r.data(), 1);
   ASSERT_EQ(out.size(), kFileHeaderSize + kBlockHeaderSize + kRecordSize);
@@ -283,6 +283,9 @@ TEST(BinaryFile, HeaderAndBlockLayout) {
   for (int i = 0; i < 8; ++i) sum |= std::uint64_t(static_cast<std::uint8_t>(out[24 + i])) << (8 * i);
   EXPECT_EQ(sum, block_checksum(r.data(), kRecordSize));
   EXPECT_EQ(std::memcmp(out.data() + 32, r.data(), kRecordSize), 0);
+  append_end_block(out, 1);
+  EXPECT_EQ(out.substr(kFileHeaderSize + kBlockHeaderSize + kRecordSize),
+            std::string("\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00", 16));
 }
 
 TEST(BinaryFile, AppendBlockSplitsAt4096) {
@@ -377,6 +380,7 @@ TEST(BinaryFile, FlippedByteNamesTheCorruptBlock) {
   Record r = encode(from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
   append_block(small, r.data(), 1);
   append_block(small, r.data(), 1);
+  append_end_block(small, 2);
   for (std::size_t at = 0; at < small.size(); ++at) {
     std::string file = small;
     file[at] ^= 0x01;
@@ -409,16 +413,31 @@ TEST(BinaryFile, HeaderAndBlockErrors) {
   EXPECT_EQ(status_after([](std::string& f) { f[12] = 31; }), BinaryStatus::kBadRecordSize);
   EXPECT_EQ(status_after([](std::string& f) { f[10] = 1; }), BinaryStatus::kBadRecordSize);  // Xiangqi, 32-byte records
   EXPECT_NE(status_after([](std::string& f) { f[10] = 1, f[12] = 36; }), BinaryStatus::kBadRecordSize);  // (the blocks fail)
-  EXPECT_EQ(status_after([](std::string& f) { f[14] = 1; }), BinaryStatus::kBadFlags);
+  EXPECT_EQ(status_after([](std::string& f) { f[14] = 3; }), BinaryStatus::kBadFlags);
+  // Blocks 0-2, then the end block (block 3, total 9000) closes the file.
+  const std::size_t end_at = clean.size() - kBlockHeaderSize;
   EXPECT_EQ(status_after([](std::string& f) { f.pop_back(); }), BinaryStatus::kTruncatedBlock);
-  EXPECT_EQ(index, 2u);
-  EXPECT_EQ(status_after([](std::string& f) { f.append("\x01\x00\x00", 3); }), BinaryStatus::kTruncatedBlock);
   EXPECT_EQ(index, 3u);
-  EXPECT_EQ(status_after([](std::string& f) { f[16] = f[17] = 0; }), BinaryStatus::kBadBlockCount);  // count 0
+  EXPECT_EQ(offset, end_at);
+  EXPECT_EQ(status_after([&](std::string& f) { f.resize(end_at); }), BinaryStatus::kMissingEndBlock);  // cut at a block boundary
+  EXPECT_EQ(index, 3u);
+  EXPECT_EQ(status_after([&](std::string& f) { f.erase(end_at - (kBlockHeaderSize + 808 * kRecordSize), kBlockHeaderSize + 808 * kRecordSize); }),
+            BinaryStatus::kBadEndBlock);  // a whole block lost
+  EXPECT_EQ(index, 2u);
+  EXPECT_EQ(status_after([](std::string& f) { f[f.size() - 8] ^= 1; }), BinaryStatus::kBadEndBlock);
+  EXPECT_EQ(status_after([](std::string& f) { f.append("\x01\x00\x00", 3); }), BinaryStatus::kDataAfterEnd);
+  EXPECT_EQ(status_after([&](std::string& f) { f.append(f.substr(end_at)); }), BinaryStatus::kDataAfterEnd);
+  EXPECT_EQ(status_after([](std::string& f) { f[16] = f[17] = 0; }), BinaryStatus::kBadEndBlock);  // count 0: an early end
+  EXPECT_EQ(index, 0u);
+  // A file without the end-block flag (fenmill before 2026-12-01) ends at its last block, and count 0 is an error.
+  EXPECT_EQ(status_after([&](std::string& f) { f[14] = 0, f.resize(end_at); }), BinaryStatus::kEnd);
+  EXPECT_EQ(status_after([](std::string& f) { f[14] = 0; }), BinaryStatus::kBadBlockCount);
+  EXPECT_EQ(index, 3u);
+  EXPECT_EQ(status_after([](std::string& f) { f[14] = 0, f[16] = f[17] = 0; }), BinaryStatus::kBadBlockCount);
   EXPECT_EQ(index, 0u);
   EXPECT_EQ(status_after([](std::string& f) { f[17] = 0x20; }), BinaryStatus::kBadBlockCount);  // 8192
   EXPECT_EQ(status_after([](std::string& f) { f[20] = 1; }), BinaryStatus::kBadBlockReserved);
-  for (int s = 0; s <= static_cast<int>(BinaryStatus::kBadChecksum); ++s) {
+  for (int s = 0; s <= static_cast<int>(BinaryStatus::kDataAfterEnd); ++s) {
     EXPECT_FALSE(binary_status_name(BinaryStatus(s)).empty());
     EXPECT_FALSE(binary_status_message(BinaryStatus(s)).empty());
   }

@@ -508,6 +508,8 @@ TEST(CliBinary, RoundTripEqualsFenOutput) {
   }
 }
 
+std::string zstd_compress(const std::string& bytes);  // below
+
 TEST(CliBinary, CorruptInputIsAnError) {
   TempDir tmp;
   ASSERT_EQ(run_cli({"convert", "-q", (kGoldenDir / "mixed.fen").string(), "-o", tmp / "good.bin"}).exit_code, 0);
@@ -515,10 +517,19 @@ TEST(CliBinary, CorruptInputIsAnError) {
   std::string flipped = good;
   flipped[kFileHeaderSize + kBlockHeaderSize + 5] ^= 1;  // a record byte: the block checksum catches it
   write_file(tmp / "flipped.bin", flipped);
-  write_file(tmp / "short.bin", good.substr(0, good.size() - 7));
+  write_file(tmp / "short.bin", good.substr(0, good.size() - kBlockHeaderSize - 7));
+  // Cut at a block boundary: only the end block (the last 16 bytes) tells it from a whole file.
+  write_file(tmp / "cut.bin", good.substr(0, good.size() - kBlockHeaderSize));
+  write_file(tmp / "cut.bin.zst", zstd_compress(good.substr(0, good.size() - kBlockHeaderSize)));
+  write_file(tmp / "twice.bin", good + good);  // `cat a.bin b.bin` is not one file
+  std::string total = good;
+  total[total.size() - 8] ^= 2;
+  write_file(tmp / "total.bin", total);
   write_file(tmp / "text.bin", golden("mixed.fen"));
   const std::pair<const char*, const char*> cases[] = {
-      {"flipped.bin", "checksum"}, {"short.bin", "ends inside a block"}, {"text.bin", "not a fenmill binary file"}};
+      {"flipped.bin", "checksum"}, {"short.bin", "ends inside a block"}, {"cut.bin", "ends before its end block"},
+      {"cut.bin.zst", "ends before its end block"}, {"twice.bin", "bytes follow the end block"},
+      {"total.bin", "record total differs"}, {"text.bin", "not a fenmill binary file"}};
   for (const auto& [name, message] : cases) {
     SCOPED_TRACE(name);
     CliResult r = run_cli({"convert", "-q", tmp / name, "-o", tmp / "out.fen"});
@@ -527,6 +538,14 @@ TEST(CliBinary, CorruptInputIsAnError) {
     EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(tmp / "out.fen"));
   }
+  // A file written before the end block existed (header flags 0, nothing after the last block) still reads.
+  std::string legacy = good.substr(0, good.size() - kBlockHeaderSize);
+  legacy[14] = 0;
+  write_file(tmp / "legacy.bin", legacy);
+  CliResult r = run_cli({"convert", "-q", tmp / "legacy.bin"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, run_cli({"convert", "-q", tmp / "good.bin"}).out);
+  EXPECT_FALSE(r.out.empty());
 }
 
 TEST(CliBinary, RefusesBinaryToTerminal) {
@@ -565,6 +584,7 @@ TEST(CliBinary, RejectedRecordsAreNumberedAcrossBlocks) {
     }
     append_block(file, block.data(), block_records, kRecordSize);
   }
+  append_end_block(file, 12);
   write_file(tmp / "x.bin", file);
   for (const char* chunk_size : {"1", "64", "2097152"})
     for (const char* threads : {"1", "2"}) {

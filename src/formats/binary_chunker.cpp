@@ -31,6 +31,26 @@ bool BinaryChunker::open_next(std::string& error) {
     return false;
   }
   block_index_ = 0;
+  records_ = 0;
+  return true;
+}
+
+std::string BinaryChunker::block_error(std::uint64_t block_offset, BinaryStatus status) const {
+  return source_->name() + ": block " + std::to_string(block_index_) + " at byte " + std::to_string(block_offset) +
+         ": " + std::string(binary_status_message(status));
+}
+
+bool BinaryChunker::check_end(const BinaryBlock& end, std::uint64_t block_offset, std::string& error) {
+  if (end.total != records_) {
+    error = block_error(block_offset, BinaryStatus::kBadEndBlock) + " (" + std::to_string(end.total) + " said, " +
+            std::to_string(records_) + " read)";
+    return false;
+  }
+  ByteBuffer after;
+  if (read_exact(after, 1, error) || !error.empty()) {
+    if (error.empty()) error = block_error(block_offset, BinaryStatus::kDataAfterEnd);
+    return false;
+  }
   return true;
 }
 
@@ -39,19 +59,19 @@ bool BinaryChunker::next(Chunk& out, std::string& error) {
     if (!source_ && !open_next(error)) return false;
     out.storage.clear();
     std::uint64_t block_offset = offset_;
+    const bool end_block = header_.flags & kBinaryFlagEndBlock;
     if (!read_exact(out.storage, kBlockHeaderSize, error)) {
       if (!error.empty()) return false;
-      if (out.storage.empty()) {  // clean end of this input
+      if (out.storage.empty() && !end_block) {  // clean end of this input
         source_.reset();
         continue;
       }
-      error = source_->name() + ": block " + std::to_string(block_index_) + ": " +
-              std::string(binary_status_message(BinaryStatus::kTruncatedBlock));
+      error = block_error(block_offset, out.storage.empty() ? BinaryStatus::kMissingEndBlock : BinaryStatus::kTruncatedBlock);
       return false;
     }
     BinaryBlock block;
     auto* data = reinterpret_cast<const std::uint8_t*>(out.storage.data());
-    BinaryStatus s = parse_block(data, out.storage.size(), header_.record_size, block);
+    BinaryStatus s = parse_block(data, out.storage.size(), header_.record_size, block, end_block);
     if (s == BinaryStatus::kTruncatedBlock) {  // the header is in: read the records it announces
       std::uint32_t count = std::uint32_t(data[0]) | std::uint32_t(data[1]) << 8 | std::uint32_t(data[2]) << 16 |
                             std::uint32_t(data[3]) << 24;
@@ -61,10 +81,15 @@ bool BinaryChunker::next(Chunk& out, std::string& error) {
                         header_.record_size, block);
     }
     if (s != BinaryStatus::kOk) {
-      error = source_->name() + ": block " + std::to_string(block_index_) + " at byte " + std::to_string(block_offset) +
-              ": " + std::string(binary_status_message(s));
+      error = block_error(block_offset, s);
       return false;
     }
+    if (block.end) {
+      if (!check_end(block, block_offset, error)) return false;
+      source_.reset();  // this input is complete
+      continue;
+    }
+    records_ += block.count;
     out.bytes = std::string_view(reinterpret_cast<const char*>(block.records), block.count * header_.record_size);
     out.source = source_;
     out.source_index = source_index_;

@@ -24,6 +24,9 @@ class BinaryChunker {
 
  private:
   bool open_next(std::string& error);
+  // At the end block: its total must match and nothing may follow it.
+  bool check_end(const BinaryBlock& end, std::uint64_t block_offset, std::string& error);
+  std::string block_error(std::uint64_t block_offset, BinaryStatus status) const;
   bool read_exact(ByteBuffer& buf, std::size_t n, std::string& error);  // false on error or short read
 
   std::vector<std::string> paths_;
@@ -32,6 +35,7 @@ class BinaryChunker {
   std::uint32_t source_index_ = 0;
   BinaryHeader header_;
   std::uint64_t block_index_ = 0;
+  std::uint64_t records_ = 0;  // in the current input so far, for its end block's total
   std::uint64_t offset_ = 0;
   std::uint64_t sequence_ = 0;
 };

@@ -47,7 +47,13 @@ void append_header(std::string& out, BinaryVariant variant, std::uint16_t record
   put_u16(out, kBinaryVersion);
   put_u16(out, static_cast<std::uint16_t>(variant));
   put_u16(out, record_size);
-  put_u16(out, 0);  // flags
+  put_u16(out, kBinaryFlagEndBlock);
+}
+
+void append_end_block(std::string& out, std::uint64_t total_records) {
+  put_u32(out, 0);  // count 0: the end
+  put_u32(out, 0);  // reserved
+  put_u64(out, total_records);
 }
 
 void append_block(std::string& out, const std::uint8_t* records, std::size_t n, std::size_t record_size) {
@@ -81,6 +87,11 @@ void BinaryWriter::add_record(const std::uint8_t* record) {
   if (++pending_count_ == kMaxBlockRecords) flush();
 }
 
+void BinaryWriter::finish() {
+  flush();
+  append_end_block(out_, records_added_);
+}
+
 void BinaryWriter::flush() {
   append_block(out_, pending_.data(), pending_count_, record_size_);
   pending_count_ = 0;
@@ -98,16 +109,24 @@ BinaryStatus parse_header(const std::uint8_t* data, std::size_t size, BinaryHead
   out.variant = static_cast<BinaryVariant>(variant);
   if (out.record_size != (out.variant == BinaryVariant::kChess ? kRecordSize : kXiangqiRecordSize))
     return BinaryStatus::kBadRecordSize;
-  if (out.flags != 0) return BinaryStatus::kBadFlags;
+  if ((out.flags & ~kBinaryFlagEndBlock) != 0) return BinaryStatus::kBadFlags;
   return BinaryStatus::kOk;
 }
 
-BinaryStatus parse_block(const std::uint8_t* data, std::size_t size, std::size_t record_size, BinaryBlock& out) {
+BinaryStatus parse_block(const std::uint8_t* data, std::size_t size, std::size_t record_size, BinaryBlock& out,
+                         bool end_block) {
   if (size == 0) return BinaryStatus::kEnd;
   if (size < kBlockHeaderSize) return BinaryStatus::kTruncatedBlock;
   std::uint32_t count = get_u32(data);
-  if (count == 0 || count > kMaxBlockRecords) return BinaryStatus::kBadBlockCount;
+  if ((count == 0 && !end_block) || count > kMaxBlockRecords) return BinaryStatus::kBadBlockCount;
   if (get_u32(data + 4) != 0) return BinaryStatus::kBadBlockReserved;
+  if (count == 0) {
+    out = BinaryBlock{};
+    out.end = true;
+    out.total = get_u64(data + 8);
+    out.bytes = kBlockHeaderSize;
+    return BinaryStatus::kOk;
+  }
   std::size_t record_bytes = count * record_size;
   if (size - kBlockHeaderSize < record_bytes) return BinaryStatus::kTruncatedBlock;
   const std::uint8_t* records = data + kBlockHeaderSize;
@@ -129,12 +148,22 @@ BinaryStatus BinaryReader::next_block(BinaryBlock& out) {
     BinaryStatus status = read_header();
     if (status != BinaryStatus::kOk) return status;
   }
+  if (ended_) return BinaryStatus::kEnd;
   block_index_ = blocks_read_;
   block_offset_ = position_;
-  BinaryStatus status = parse_block(data_ + position_, size_ - position_, header_.record_size, out);
+  const bool end_block = header_.flags & kBinaryFlagEndBlock;
+  BinaryStatus status = parse_block(data_ + position_, size_ - position_, header_.record_size, out, end_block);
+  if (status == BinaryStatus::kEnd && end_block) return BinaryStatus::kMissingEndBlock;
   if (status != BinaryStatus::kOk) return status;
+  if (out.end) {
+    if (out.total != records_read_) return BinaryStatus::kBadEndBlock;
+    if (position_ + out.bytes != size_) return BinaryStatus::kDataAfterEnd;
+    ended_ = true;
+    return BinaryStatus::kEnd;
+  }
   position_ += out.bytes;
   ++blocks_read_;
+  records_read_ += out.count;
   return BinaryStatus::kOk;
 }
 

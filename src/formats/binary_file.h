@@ -21,23 +21,29 @@ constexpr std::size_t kXiangqiRecordSize = 36;  // xiangqi::kRecordSize (docs/XI
 constexpr std::size_t kFileHeaderSize = 16;
 constexpr std::size_t kBlockHeaderSize = 16;
 constexpr std::uint32_t kMaxBlockRecords = 4096;
+// Header flag: the blocks end with an end block (count 0, then the file's record total), so a file cut short at a
+// block boundary is told from a complete one. fenmill writes it on every file; files without it are still read.
+constexpr std::uint16_t kBinaryFlagEndBlock = 1;
 
 struct BinaryHeader {
   std::uint16_t version = kBinaryVersion;
   BinaryVariant variant = BinaryVariant::kChess;
   std::uint16_t record_size = kRecordSize;
-  std::uint16_t flags = 0;
+  std::uint16_t flags = kBinaryFlagEndBlock;
 };
 
-// Appends the 16-byte file header.
+// Appends the 16-byte file header (flags: kBinaryFlagEndBlock).
 void append_header(std::string& out, BinaryVariant variant, std::uint16_t record_size = kRecordSize);
+// Appends the end block that closes a file: count 0, reserved 0, then the number of records in the file.
+void append_end_block(std::string& out, std::uint64_t total_records);
 // Appends n records (n * record_size bytes) as ceil(n / 4096) blocks; nothing when n is 0.
 void append_block(std::string& out, const std::uint8_t* records, std::size_t n,
                   std::size_t record_size = kRecordSize);
 // XXH3-64 (seed 0) of a block's record bytes.
 std::uint64_t block_checksum(const std::uint8_t* records, std::size_t bytes);
 
-// Collects records and appends a block to `out` whenever 4096 are pending; finish() writes the rest.
+// Collects records and appends a block to `out` whenever 4096 are pending; finish() writes the rest and the end
+// block.
 // The header is appended on construction. The caller may move bytes out of `out` between calls.
 class BinaryWriter {
  public:
@@ -46,7 +52,7 @@ class BinaryWriter {
   void add(const Position& pos);             // chess: encodes the record
   void add_record(const std::uint8_t* record);  // record_size bytes, already encoded
   void flush();                              // appends pending records as a block (if any)
-  void finish() { flush(); }
+  void finish();
   std::uint64_t records_added() const { return records_added_; }
 
  private:
@@ -69,7 +75,10 @@ class BinaryWriter {
   X(kTruncatedBlock, "TRUNCATED_BLOCK", "the file ends inside a block")                   \
   X(kBadBlockCount, "BAD_BLOCK_COUNT", "block record count outside 1..4096")              \
   X(kBadBlockReserved, "BAD_BLOCK_RESERVED", "non-zero reserved field in a block header") \
-  X(kBadChecksum, "BAD_CHECKSUM", "block checksum mismatch: the block is corrupt")
+  X(kBadChecksum, "BAD_CHECKSUM", "block checksum mismatch: the block is corrupt")                    \
+  X(kMissingEndBlock, "MISSING_END_BLOCK", "the file ends before its end block: it was cut short")     \
+  X(kBadEndBlock, "BAD_END_BLOCK", "the end block's record total differs from the records before it") \
+  X(kDataAfterEnd, "DATA_AFTER_END", "bytes follow the end block")
 
 enum class BinaryStatus : std::uint8_t {
 #define FENMILL_X(id, name, msg) id,
@@ -87,17 +96,22 @@ struct BinaryBlock {
   const std::uint8_t* records = nullptr;  // points into the caller's buffer
   std::uint32_t count = 0;
   std::size_t bytes = 0;  // block header + records: how far to advance
+  bool end = false;             // the end block (count 0)
+  std::uint64_t total = 0;      // the end block: the records the file holds before it
 };
 // Checks the block starting at data[0..size); kEnd when size is 0, kTruncatedBlock when more bytes
-// are needed (a streaming reader can then read on).
-BinaryStatus parse_block(const std::uint8_t* data, std::size_t size, std::size_t record_size, BinaryBlock& out);
+// are needed (a streaming reader can then read on). With `end_block` (the header's kBinaryFlagEndBlock) a
+// count of 0 is the end block; the caller checks its total and that nothing follows it.
+BinaryStatus parse_block(const std::uint8_t* data, std::size_t size, std::size_t record_size, BinaryBlock& out,
+                         bool end_block = false);
 
 // Walks a whole file held in memory.
 class BinaryReader {
  public:
   explicit BinaryReader(std::string_view file) : data_(reinterpret_cast<const std::uint8_t*>(file.data())), size_(file.size()) {}
   BinaryStatus read_header();                 // call first
-  BinaryStatus next_block(BinaryBlock& out);  // kOk, kEnd at the clean end of the file, or an error
+  // kOk, kEnd at the clean end of the file (after its end block, when the header announces one), or an error.
+  BinaryStatus next_block(BinaryBlock& out);
   const BinaryHeader& header() const { return header_; }
   // The block next_block last looked at (0-based) and its byte offset: on an error, the corrupt one.
   std::uint64_t block_index() const { return block_index_; }
@@ -111,6 +125,8 @@ class BinaryReader {
   std::uint64_t block_index_ = 0;
   std::size_t block_offset_ = 0;
   std::uint64_t blocks_read_ = 0;
+  std::uint64_t records_read_ = 0;
+  bool ended_ = false;  // the end block was read
 };
 
 }  // namespace fenmill

@@ -13,6 +13,7 @@ namespace fenmill {
 Sink::Sink(const Job& job, AtomicOutput* out, AtomicOutput* rejects)
     : job_(job), out_(out), rejects_(rejects) {
   if (job.to == OutputFormat::kBinary && job.writes_positions()) {
+    writes_binary_ = true;
     bool xq = job.variant == Variant::kXiangqi;
     record_size_ = xq ? kXiangqiRecordSize : kRecordSize;
     append_header(buffer_, xq ? BinaryVariant::kXiangqi : BinaryVariant::kChess, static_cast<std::uint16_t>(record_size_));
@@ -200,8 +201,10 @@ void Sink::flush_binary_blocks(bool final) {
     std::size_t n = std::min(block_bytes, pending_binary_.size() - used) / record_size_;
     append_block(buffer_, reinterpret_cast<const std::uint8_t*>(pending_binary_.data() + used), n, record_size_);
     used += n * record_size_;
+    binary_records_ += n;
   }
   pending_binary_.erase(0, used);
+  if (final && writes_binary_) append_end_block(buffer_, binary_records_);
 }
 
 void Sink::write_direct(std::string_view bytes) {

@@ -72,6 +72,8 @@ class Sink {
   std::unique_ptr<SpillFile> spill_;
   std::string buffer_;
   std::string pending_binary_;
+  bool writes_binary_ = false;         // the output is a binary file: header, blocks, end block
+  std::uint64_t binary_records_ = 0;   // records in the binary blocks so far, for the end block
   std::string reject_buffer_;
 };
 
