@@ -240,8 +240,9 @@ void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
   pgn_window_ = std::max<std::size_t>(job_.chunk_size / kPgnChunkShare, 1);
 }
 
-// Where to cut the PGN carry: at the first game start at or past kPgnChunkShare of the chunk size, or, where no
-// tag line offers one (PGN without tags), after the last finished game within a window; 0 to wait for more.
+// Where to cut the PGN carry: at the first game start at or past the PGN chunk size (--chunk-size /
+// kPgnChunkShare), or, where no tag line offers one (PGN without tags), after the last finished game within a
+// window; 0 to wait for more.
 std::size_t ChunkFeed::pgn_cut() {
   std::string_view all = carry_.view();
   const std::size_t target = std::max<std::size_t>(job_.chunk_size / kPgnChunkShare, 1);
