@@ -443,11 +443,14 @@ TEST(PgnSplit, FindLastGameEndWithoutTags) {
   // Cut after a result that ends a game, at the start of the next line.
   const std::string two = "1. e4 e5 1-0\n\n1. d4 d5 *  \r\n1. c4";
   EXPECT_EQ(find_last_game_end(two), two.find("1. c4"));
-  EXPECT_EQ(find_last_game_end(std::string_view(two).substr(0, two.find("*") + 1)), two.find("\n\n") + 1)
+  EXPECT_EQ(find_last_game_end(std::string_view(two).substr(0, two.find("*") + 1)), two.find("1. d4"))
       << "the '*' may still be followed by a move on its line";
+  // Comments and '%' lines after a result belong to no game: the cut may come after them.
+  for (std::string_view with_comment : {"1. e4 1-0 {a}\n", "1. e4 * ; note\n", "1. e4 0-1\n%x\n{a\nb} \n"})
+    EXPECT_EQ(find_last_game_end(with_comment), with_comment.size()) << with_comment;
   // Not a game end: inside a variation, inside a comment, in a move, followed by more on its line.
   for (std::string_view no_cut : {"1. e4 (1. d4 1-0\n) e5\n", "1. e4 {1-0\n} e5\n", "1. e4 ; 1-0\ne5\n",
-                                  "1. e4 1-0x\ne5\n", "1. e4 1-0 {a}\n", "1. e4 1-0", "1. e4 1-0 1. d4\n",
+                                  "1. e4 1-0x\ne5\n", "1. e4 1-0 {a}", "1. e4 1-0", "1. e4 1-0 1. d4\n",
                                   "1. e4 {\n1-0\n", "[Event \"1-0\n\"]\n"})
     EXPECT_EQ(find_last_game_end(no_cut), 0u) << no_cut;
   // A ')' too many does not make depth negative; a tag ends a game and its variations, like the reader.

@@ -86,25 +86,49 @@ std::size_t find_game_start(std::string_view buf, std::size_t from) {
 }
 
 std::size_t find_last_game_end(std::string_view buf) {
-  // The same token stream as GameReader::replay: every '[' is read as a tag, and a game ends at a result
-  // token outside variations or at a tag; variation depth restarts with each game.
+  // The same token stream as GameReader::replay: every '[' is read as a tag, a game ends at a result token
+  // outside variations (or at a tag), and variation depth restarts with each game. From a game's result to the
+  // next token that is not a comment or '%' line, the reader is between games: a line start in the blanks
+  // between two of those tokens is a cut.
   Lexer lexer(buf, 1);
-  std::size_t last = 0;
+  std::size_t last = 0, blanks_from = 0;
   int depth = 0;
-  for (Token token = lexer.next(); token.kind != TokenKind::kEnd; token = lexer.next()) {
-    if (token.kind == TokenKind::kTagStart) {
-      TagPair tag;
-      lexer.read_tag(tag);
-      depth = 0;
-    } else if (token.kind == TokenKind::kVariationStart) {
-      ++depth;
-    } else if (token.kind == TokenKind::kVariationEnd) {
-      depth -= depth > 0;
-    } else if (token.kind == TokenKind::kResult && depth == 0) {
-      std::size_t k = static_cast<std::size_t>(token.text.data() - buf.data()) + token.text.size();
-      while (k < buf.size() && buf[k] != '\n' && is_space(buf[k])) ++k;
-      if (k < buf.size()) last = buf[k] == '\n' ? k + 1 : last;
+  bool between_games = false;
+  for (;;) {
+    const Token token = lexer.next();
+    const std::size_t at = token.kind == TokenKind::kEnd ? buf.size() : static_cast<std::size_t>(token.text.data() - buf.data());
+    if (between_games && at > blanks_from) {
+      const std::size_t newline = buf.substr(blanks_from, at - blanks_from).rfind('\n');
+      if (newline != std::string_view::npos) last = blanks_from + newline + 1;
     }
+    if (token.kind == TokenKind::kEnd) break;
+    switch (token.kind) {
+      case TokenKind::kTagStart: {
+        TagPair tag;
+        lexer.read_tag(tag);
+        depth = 0;
+        between_games = false;
+        break;
+      }
+      case TokenKind::kVariationStart:
+        ++depth;
+        between_games = false;
+        break;
+      case TokenKind::kVariationEnd:
+        depth -= depth > 0;
+        between_games = false;
+        break;
+      case TokenKind::kResult:
+        between_games = depth == 0;
+        break;
+      case TokenKind::kComment:
+      case TokenKind::kEscape:
+        break;  // between games, a comment belongs to no game
+      default:
+        between_games = false;
+        break;
+    }
+    blanks_from = lexer.offset();
   }
   return last;
 }

@@ -27,12 +27,12 @@ namespace fenmill {
 // a line beginning with '[' that is outside any {} comment and does not continue a tag section (the
 // previous non-blank line does not begin with '['). `buf` itself must begin outside a {} comment: at
 // the start of a file, or at an offset this function returned. Offset 0 always counts as a start.
-// Games without tags are never chosen as a start (they stay in the chunk before them).
+// Games without tags are never chosen as a start (find_last_game_end finds where those may be cut).
 std::size_t find_game_start(std::string_view buf, std::size_t from);
 
 // Where PGN without tags may be cut, since find_game_start finds nothing there: the last line start at which
-// the reader is between games, i.e. the line after a result token that ends a game (outside variations and
-// comments) with only blanks after it on its line; 0 if there is none. It tokenizes, so it is slower than
+// the reader is between games, i.e. after a result token that ends a game (outside variations and comments)
+// and before the next token that is not a comment, in the blanks between tokens; 0 if there is none. It tokenizes, so it is slower than
 // find_game_start. `buf` must begin where a game may begin, and may end anywhere: the offset stays a
 // boundary whatever follows buf (tests/fuzz/pgn_fuzz.cpp checks this).
 std::size_t find_last_game_end(std::string_view buf);

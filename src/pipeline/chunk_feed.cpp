@@ -157,6 +157,11 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
       std::string header(first_line);
       if (header.substr(0, 3) == "\xEF\xBB\xBF") header.erase(0, 3);
       if (!claim_csv_header(header, chunk.source_name, f, error)) return false;
+      if (job_.count && csv_column_index(header, "count", f.separator) == f.csv_column) {
+        error = std::string(chunk.source_name) + ": --count would write the number of occurrences over the FEN, " +
+                "which is in the column named count";
+        return false;
+      }
     }
   }
   if (f.format == InputFormat::kBinary) {
@@ -237,7 +242,7 @@ void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
   // The PGN scan state moves with the carry: the cut was a game start or a game end, so carry_[0] is one.
   pgn_last_start_ = pgn_last_start_ > end ? pgn_last_start_ - end : 0;
   pgn_scanned_ = pgn_scanned_ > end ? pgn_scanned_ - end : 0;
-  pgn_window_ = std::max<std::size_t>(job_.chunk_size / kPgnChunkShare, 1);
+  pgn_window_ = pgn_chunk_size();
 }
 
 // Where to cut the PGN carry: at the first game start at or past the PGN chunk size (--chunk-size /
@@ -245,7 +250,7 @@ void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
 // window; 0 to wait for more.
 std::size_t ChunkFeed::pgn_cut() {
   std::string_view all = carry_.view();
-  const std::size_t target = std::max<std::size_t>(job_.chunk_size / kPgnChunkShare, 1);
+  const std::size_t target = pgn_chunk_size();
   // Each search starts at the previous game start (outside any comment) and skips the lines an earlier call
   // already looked at, so every byte is scanned once however the carry grows.
   for (std::size_t last = pgn_last_start_;;) {
@@ -260,10 +265,10 @@ std::size_t ChunkFeed::pgn_cut() {
     if (next >= target) return next;
     last = next;
   }
-  // Tokenizing is slower than the scan above, so it is kept for a carry without any game start after its first
-  // and waits for a window of the target size; a window without a finished game doubles, so a long game is
-  // tokenized O(1) times.
-  if (pgn_last_start_ > 0 || all.size() < pgn_window_) return 0;
+  // Tokenizing is slower than the scan above, so it waits for a window of the target size (with tags, a carry
+  // that size without a game start past the target is rare: a game crossing the target); a window without a
+  // finished game doubles, so a long game is tokenized O(1) times.
+  if (all.size() < pgn_window_) return 0;
   std::size_t end = find_last_game_end(all.substr(0, pgn_window_));
   if (end == 0) pgn_window_ *= 2;
   return end;
@@ -307,7 +312,7 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     if (carry_.empty()) {
       csv_scan_ = CsvRowScan{};
       pgn_last_start_ = pgn_scanned_ = 0;
-      pgn_window_ = std::max<std::size_t>(job_.chunk_size / kPgnChunkShare, 1);
+      pgn_window_ = pgn_chunk_size();
       carry_meta_.source = look_.source;
       carry_meta_.source_index = look_.source_index;
       carry_meta_.source_name = look_.source_name;

@@ -3,6 +3,7 @@
 // finished games) into smaller chunks, so every chunk holds whole games, and CSV inputs at row ends, so a
 // quoted field's line breaks stay in one chunk; binary inputs come block by block.
 #pragma once
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +35,7 @@ class ChunkFeed {
   bool find_column(std::string_view header, SourceFormat& f, std::string& error);
   void emit_carry(Chunk& out, std::size_t end);
   std::size_t pgn_cut();
+  std::size_t pgn_chunk_size() const { return std::max<std::size_t>(job_.chunk_size / kPgnChunkShare, 1); }
 
   // A PGN chunk is this share of --chunk-size: a PGN byte becomes up to ~9 bytes of output (a 7-byte move
   // like "12. Nf3 " one 60-byte FEN line), so a PGN chunk then holds about the output and work of a FEN chunk.
