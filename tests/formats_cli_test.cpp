@@ -172,6 +172,28 @@ TEST(FormatsCli, DedupCountReplacesACountTheInputAlreadyHas) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "fen,note,count\n" + k + ",a,2\n" + kStart + ",,1\n");
   }
+  // Malformed quoting in the count field ("x"y: the scanner's one field) is replaced whole, and a row with more
+  // fields than the header keeps them.
+  write_file(dir / "q.csv", "fen,count,note\n" + k + ",\"7\"x,a\n" + std::string(kStart) + ",\"x\"y,5,extra\n" + kStart + "\n");
+  CliResult r = run_cli({"dedup", "-q", "--count", "--to", "csv", dir / "q.csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "fen,count,note\n" + k + ",1,a\n" + kStart + ",2,5,extra\n");
+  // The FEN itself in the key or column named count: refused, not overwritten.
+  write_file(dir / "c.csv", "count,x\n" + k + ",a\n");
+  write_file(dir / "c.jsonl", "{\"count\":\"" + k + "\"}\n");
+  write_file(dir / "t.pgn", "[Event \"a\"]\n\n1. e4 *\n");
+  const std::vector<std::vector<std::string>> refused = {
+      {"--to", "csv", "--fen-column", "count", dir / "c.csv"},
+      {"--to", "csv", "--fen-column", "0", dir / "c.csv"},
+      {"--to", "jsonl", "--json-field", "count", dir / "c.jsonl"},
+      {"--to", "csv", "--with-tags", "count", dir / "t.pgn"}};
+  for (std::vector<std::string> args : refused) {
+    args.insert(args.begin(), {"dedup", "-q", "--count"});
+    r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 2) << args[4];
+    EXPECT_NE(r.err.find("count"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
 }
 
 // --to csv writes one header: several CSV inputs must share it (a BOM or CRLF aside), or the run stops.

@@ -217,6 +217,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "fenmill: --count writes text; it cannot be combined with binary output\n");
     return fenmill::kExitUsageOrIo;
   }
+  // --count fills the key or column named count: the FEN must not be the one it would overwrite.
+  const bool fen_named_count = (job.to == fenmill::OutputFormat::kJsonl && job.json_field == "count") ||
+                               (job.to == fenmill::OutputFormat::kCsv && job.fen_column == "count");
+  if (job.count && fen_named_count) {
+    std::fprintf(stderr, "fenmill: --count would write the number of occurrences over the FEN, which is in the %s "
+                 "named count\n", job.to == fenmill::OutputFormat::kJsonl ? "key" : "column");
+    return fenmill::kExitUsageOrIo;
+  }
   for (std::size_t i = 0; i < job.with_tags.size(); ++i) {
     const std::string& tag = job.with_tags[i];
     const char* problem = nullptr;
@@ -224,6 +232,8 @@ int main(int argc, char** argv) {
       problem = "is not a PGN tag name (letters, digits, _)";
     else if (tag == "fen" || tag == "FEN")  // the output's own column: a second "fen" key or column hides the position
       problem = "names the fen column the output already has (the position)";
+    else if (tag == "count" && job.count)
+      problem = "names the count column --count fills";
     else if (job.count && tag == "count")
       problem = "names the count column --count adds";
     else if (std::find(job.with_tags.begin(), job.with_tags.begin() + static_cast<std::ptrdiff_t>(i), tag) !=

@@ -140,21 +140,27 @@ void Sink::append_counted(std::string& out, std::string_view record, std::string
   out += '\n';
 }
 
-// A row shorter than the header gets empty fields up to the column.
+// Fields are delimited as the CSV scanner sees them, so a malformed one (`"x"y`) is replaced whole too; a row
+// shorter than the header gets empty fields up to the column.
 void Sink::replace_csv_field(std::string& out, std::string_view row, std::size_t column, std::string_view value) const {
-  CsvField field;
-  if (find_csv_field(row, column, csv_separator_, field)) {
-    ((out += row.substr(0, field.begin)) += value) += row.substr(field.end);
+  std::size_t field = 0, begin = 0;
+  CsvState state = CsvState::kFieldStart;
+  for (std::size_t i = 0; i < row.size(); ++i) {
+    state = csv_step(state, row[i], csv_separator_);
+    if (row[i] != csv_separator_ || state != CsvState::kFieldStart) continue;
+    if (field == column) {
+      ((out += row.substr(0, begin)) += value) += row.substr(i);
+      return;
+    }
+    ++field;
+    begin = i + 1;
+  }
+  if (field == column) {  // the last field
+    (out += row.substr(0, begin)) += value;
     return;
   }
-  std::size_t fields = 1;
-  CsvState state = CsvState::kFieldStart;
-  for (char c : row) {
-    state = csv_step(state, c, csv_separator_);
-    fields += c == csv_separator_ && state == CsvState::kFieldStart;
-  }
   out += row;
-  out.append(column + 1 - fields, csv_separator_);
+  out.append(column - field, csv_separator_);
   out += value;
 }
 
