@@ -493,6 +493,15 @@ TEST(FormatsCli, AutoSniffsTheFormatOfStdinAndUnknownNames) {
   }
   run.stdin_bytes = "{ \"fen\": \"" + std::string(kStart) + "\"}\n";
   EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n");
+  // The format is sniffed from the same bytes at every chunk size (it used to be the first chunk: at 1 byte, a
+  // blank first line made this PGN FEN, and a note line made this FEN PGN).
+  for (const char* chunk : {"1", "1000"}) {
+    run.args = {"normalize", "-q", "--chunk-size", chunk, "-"};
+    run.stdin_bytes = "\n" + pgn;
+    EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n" + kAfterE4 + "\n") << chunk;
+    run.stdin_bytes = "; note\n" + std::string(kStart) + "\n";
+    EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n") << chunk;
+  }
   run.args = {"normalize", "-q", "--from", "fen", "-"};  // an explicit --from is obeyed: a PGN tag is not a FEN
   run.stdin_bytes = pgn;
   EXPECT_EQ(run_cli(run).out, "");

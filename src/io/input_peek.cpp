@@ -46,11 +46,12 @@ bool is_reopenable(const std::string& path) {
 
 }  // namespace
 
-bool peek_input(const std::string& path, std::size_t n, std::string& head, std::string& error) {
+bool peek_input(const std::string& path, std::size_t n, std::string& head, std::string& error,
+                const std::function<bool(std::string_view)>& enough) {
   head.clear();
   std::unique_ptr<InputSource> source = InputSource::open(path, error, InputOptions{.map_files = false});
   if (!source) return false;
-  while (head.size() < n) {
+  while (head.size() < n && !(enough && enough(head))) {
     if (source->read(head, n - head.size(), error) == 0) break;
   }
   bool ok = error.empty();

@@ -22,19 +22,24 @@ bool column_is_index(std::string_view column) {
 // number (PGN without tags), or with `{` comments, `%` escapes or `;` comment lines before a tag, a move number or
 // a result; JSON Lines with an object (`{`
 // then `"` or `}`); CSV with a header naming a FEN column (FEN, fen, or the --fen-column name). No FEN line
-// holds '[', '{', '%', ';' or ','.
-InputFormat sniff_format(std::string_view first_chunk, std::string_view fen_column) {
+// holds '[', '{', '%', ';' or ','. `settled`: no longer input starting with `head` could be sniffed otherwise.
+InputFormat sniff_format(std::string_view head, std::string_view fen_column, bool& settled) {
   auto skip_blanks = [](std::string_view& s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) s.remove_prefix(1);
   };
-  std::string_view s = first_chunk;
+  std::string_view s = head;
+  settled = true;
   if (s.substr(0, 3) == "\xEF\xBB\xBF") s.remove_prefix(3);
   skip_blanks(s);
-  if (s.empty()) return InputFormat::kFen;
+  if (s.empty()) {
+    settled = false;
+    return InputFormat::kFen;
+  }
   if (s.front() == '[') return InputFormat::kPgn;
   if (s.front() == '{') {
     std::string_view inside = s.substr(1);
     skip_blanks(inside);
+    settled = !inside.empty();
     if (inside.empty() || inside.front() == '"' || inside.front() == '}') return InputFormat::kJsonl;
   }
   // Comments before the first game are PGN only if a game follows (a tag or a move number): a FEN or EPD file
@@ -42,7 +47,10 @@ InputFormat sniff_format(std::string_view first_chunk, std::string_view fen_colu
   bool had_comment = false;
   while (!s.empty() && (s.front() == '{' || s.front() == '%' || s.front() == ';')) {
     std::size_t end = s.find(s.front() == '{' ? '}' : '\n');
-    if (end == std::string_view::npos) return InputFormat::kPgn;  // the chunk is all comment
+    if (end == std::string_view::npos) {  // all comment so far
+      settled = false;
+      return InputFormat::kPgn;
+    }
     s.remove_prefix(end + 1);
     skip_blanks(s);
     had_comment = true;
@@ -51,6 +59,7 @@ InputFormat sniff_format(std::string_view first_chunk, std::string_view fen_colu
   std::size_t digits = s.find_first_not_of("0123456789");
   const bool move_number = digits > 0 && digits < s.size() && s[digits] == '.';
   if (move_number) return InputFormat::kPgn;
+  settled = s.find('\n') != std::string_view::npos;  // what follows looks at the first line
   if (had_comment) {
     bool result = false;
     for (std::string_view r : kPgnResults) result = result || s.starts_with(r);
@@ -84,20 +93,29 @@ InputFormat input_format_of(const Job& job, std::string_view name) {
 }
 
 // --from auto: a name that says nothing (stdin, .dat, .zst alone) is a binary file when its content starts with
-// the binary format's magic; text formats are sniffed later, from the first chunk.
-InputFormat ChunkFeed::format_by_name_or_magic(const std::string& path) {
+// the binary format's magic; else its text format is sniffed from its first bytes, read until the sniff is
+// settled (or kSniffBytes): the same bytes whatever --chunk-size is, and no waiting on a slow pipe for more than
+// its first line.
+InputFormat ChunkFeed::format_by_name_or_content(const std::string& path) {
   InputFormat format = input_format_of(job_, path);
   if (decided_by_name(path)) return format;
-  std::string head, error;
   const std::string_view magic(kBinaryMagic, sizeof kBinaryMagic);
-  if (!peek_input(path, magic.size(), head, error)) return format;  // the reader reports the error
-  return head == magic ? InputFormat::kBinary : format;
+  auto settled = [&](std::string_view head) {
+    bool done = false;
+    sniff_format(head, job_.fen_column, done);
+    return head.size() >= magic.size() && done;
+  };
+  std::string head, error;
+  if (!peek_input(path, kSniffBytes, head, error, settled)) return format;  // the reader reports the error
+  if (std::string_view(head).starts_with(magic)) return InputFormat::kBinary;
+  bool done;
+  return sniff_format(head, job_.fen_column, done);
 }
 
 ChunkFeed::ChunkFeed(const Job& job) : job_(job) {
   std::size_t binary = 0;
   for (const std::string& path : job.inputs) {
-    input_formats_.push_back(format_by_name_or_magic(path));
+    input_formats_.push_back(format_by_name_or_content(path));
     binary += input_formats_.back() == InputFormat::kBinary;
   }
   if (binary == 0) {
@@ -131,8 +149,6 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
   }
   SourceFormat f;
   f.format = input_formats_[chunk.source_index];
-  if (f.format == InputFormat::kFen && chunk.starts_input && !decided_by_name(chunk.source_name))
-    f.format = sniff_format(chunk.bytes, job_.fen_column);
   if (f.format == InputFormat::kCsv) {
     std::string_view name = chunk.source_name;
     if (has_extension(name, ".zst")) name.remove_suffix(4);

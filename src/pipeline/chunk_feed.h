@@ -28,7 +28,8 @@ class ChunkFeed {
  private:
   // --from says the format, or the name's extension does: nothing to sniff from the content.
   bool decided_by_name(std::string_view path) const { return !job_.from_auto || has_format_extension(path); }
-  InputFormat format_by_name_or_magic(const std::string& path);
+  InputFormat format_by_name_or_content(const std::string& path);
+  static constexpr std::size_t kSniffBytes = 64 << 10;
   bool next_raw(Chunk& out, std::string& error);
   bool resolve(const Chunk& chunk, SourceFormat& out, std::string& error);
   bool claim_csv_header(const std::string& header, std::string_view source, SourceFormat& f, std::string& error);
