@@ -9,6 +9,7 @@
 #include "fen/normalize.h"
 #include "fen/parse.h"
 #include "fen/write.h"
+#include "pgn/chunk_cutter.h"
 #include "pgn/game_reader.h"
 #include "pgn/lexer.h"
 #include "pgn/make_move.h"
@@ -457,6 +458,25 @@ TEST(PgnSplit, FindLastGameEndWithoutTags) {
   const std::string unbalanced = "1. e4 ) 1-0\n1. e4 ( [Event \"x\"]\n1. d4 1/2-1/2\n";
   EXPECT_EQ(find_last_game_end(unbalanced), unbalanced.size());
   EXPECT_EQ(find_last_game_end(std::string_view(unbalanced).substr(0, unbalanced.find('('))), unbalanced.find("1. e4 ("));
+}
+
+TEST(PgnSplit, ChunkCutterTargetsAndWindows) {
+  const std::string game = "[Event \"e\"]\n\n1. e4 *\n\n";  // 22 bytes
+  const std::string three = game + game + game;
+  EXPECT_EQ(PgnChunkCutter(30).cut(three), 44u) << "the first game start at or past the target";
+  EXPECT_EQ(PgnChunkCutter(30).cut(std::string_view(three).substr(0, 29)), 0u) << "a start before the target: read on";
+  // Past the target without a start past it: the last finished game in a window of the target size.
+  EXPECT_EQ(PgnChunkCutter(30).cut(std::string_view(three).substr(0, 40)), 22u);
+  // Without tags the same; a window without a finished game doubles before the next try.
+  const std::string tagless = "1. e4 e5 2. Nf3 1-0\n1. d4 *\n1. c4 *\n";  // games end at 20, 28 and 36
+  PgnChunkCutter cutter(8);
+  EXPECT_EQ(cutter.cut(std::string_view(tagless).substr(0, 7)), 0u) << "shorter than the window";
+  EXPECT_EQ(cutter.cut(std::string_view(tagless).substr(0, 12)), 0u) << "no game end in 8 bytes: window 16";
+  EXPECT_EQ(cutter.cut(std::string_view(tagless).substr(0, 28)), 0u) << "none in 16 bytes: window 32";
+  EXPECT_EQ(cutter.cut(std::string_view(tagless).substr(0, 30)), 0u) << "shorter than the window";
+  EXPECT_EQ(cutter.cut(tagless), 28u) << "the last game end in 32 bytes";
+  cutter.dropped(28);
+  EXPECT_EQ(cutter.cut(std::string_view(tagless).substr(28)), 8u) << "the window is back to the target";
 }
 
 // ---------------------------------------------------------------- game reader

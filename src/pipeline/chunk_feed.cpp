@@ -255,46 +255,14 @@ void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
   out.range_end = 0;
   carry_meta_.offset += end;
   carry_meta_.starts_input = false;
-  // The PGN scan state moves with the carry: the cut was a game start or a game end, so carry_[0] is one.
-  pgn_last_start_ = pgn_last_start_ > end ? pgn_last_start_ - end : 0;
-  pgn_scanned_ = pgn_scanned_ > end ? pgn_scanned_ - end : 0;
-  pgn_window_ = pgn_chunk_size();
-}
-
-// Where to cut the PGN carry: at the first game start at or past the PGN chunk size (--chunk-size /
-// kPgnChunkShare), or, where no tag line offers one (PGN without tags), after the last finished game within a
-// window; 0 to wait for more.
-std::size_t ChunkFeed::pgn_cut() {
-  std::string_view all = carry_.view();
-  const std::size_t target = pgn_chunk_size();
-  // Each search starts at the previous game start (outside any comment) and skips the lines an earlier call
-  // already looked at, so every byte is scanned once however the carry grows.
-  for (std::size_t last = pgn_last_start_;;) {
-    std::size_t from = std::max(pgn_scanned_, last + 1) - last;
-    std::size_t next = last + find_game_start(all.substr(last), from);
-    if (next >= all.size()) {
-      pgn_last_start_ = last;
-      pgn_scanned_ = all.size();
-      break;
-    }
-    pgn_scanned_ = next + 1;
-    if (next >= target) return next;
-    last = next;
-  }
-  // Tokenizing is slower than the scan above, so it waits for a window of the target size (with tags, a carry
-  // that size without a game start past the target is rare: a game crossing the target); a window without a
-  // finished game doubles, so a long game is tokenized O(1) times.
-  if (all.size() < pgn_window_) return 0;
-  std::size_t end = find_last_game_end(all.substr(0, pgn_window_));
-  if (end == 0) pgn_window_ *= 2;
-  return end;
+  pgn_cutter_.dropped(end);
 }
 
 bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
   for (;;) {
     // A PGN carry holds several chunks' worth after a read: they go out before the next read.
     if (!carry_.empty() && carry_format_.format == InputFormat::kPgn) {
-      if (std::size_t cut = pgn_cut(); cut > 0) {
+      if (std::size_t cut = pgn_cutter_.cut(carry_.view()); cut > 0) {
         emit_carry(out, cut);
         format = carry_format_;
         return true;
@@ -327,8 +295,7 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     // PGN: append to the carry, which the top of the loop cuts at game starts. CSV: cut after its last row end.
     if (carry_.empty()) {
       csv_scan_ = CsvRowScan{};
-      pgn_last_start_ = pgn_scanned_ = 0;
-      pgn_window_ = pgn_chunk_size();
+      pgn_cutter_ = PgnChunkCutter(std::max<std::size_t>(job_.chunk_size / kPgnChunkShare, 1));
       carry_meta_.source = look_.source;
       carry_meta_.source_index = look_.source_index;
       carry_meta_.source_name = look_.source_name;

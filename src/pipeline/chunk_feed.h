@@ -12,6 +12,7 @@
 #include "formats/csv.h"
 #include "io/multi_chunker.h"
 #include "pipeline/chunk_processor.h"
+#include "pgn/chunk_cutter.h"
 #include "pipeline/job.h"
 
 namespace fenmill {
@@ -35,8 +36,6 @@ class ChunkFeed {
   bool claim_csv_header(const std::string& header, std::string_view source, SourceFormat& f, std::string& error);
   bool find_column(std::string_view header, SourceFormat& f, std::string& error);
   void emit_carry(Chunk& out, std::size_t end);
-  std::size_t pgn_cut();
-  std::size_t pgn_chunk_size() const { return std::max<std::size_t>(job_.chunk_size / kPgnChunkShare, 1); }
 
   // A PGN chunk is this share of --chunk-size: a PGN byte becomes up to ~9 bytes of output (a 7-byte move
   // like "12. Nf3 " one 60-byte FEN line), so a PGN chunk then holds about the output and work of a FEN chunk.
@@ -55,9 +54,7 @@ class ChunkFeed {
   Chunk carry_meta_;  // source, name, offset of carry_[0], and whether it starts its input
   SourceFormat carry_format_;
   CsvRowScan csv_scan_;  // over carry_, for CSV
-  // PGN: the game starts found in the carry so far, the last at pgn_last_start_ (0: none after carry_[0]); lines
-  // starting before pgn_scanned_ are looked at. pgn_window_: the carry prefix to tokenize for a tagless cut.
-  std::size_t pgn_last_start_ = 0, pgn_scanned_ = 0, pgn_window_ = 1;
+  PgnChunkCutter pgn_cutter_{1};  // PGN: where to cut the carry
   std::optional<std::string> csv_header_;  // --to csv: the first CSV input's header, which every one must share
   std::string csv_header_source_;
 };

@@ -1,9 +1,9 @@
 // libFuzzer target: PGN replay (pgn/game_reader.h) on arbitrary bytes, main line only and with variations.
 // Invariants: no crash or UB (sanitizers); every reported position passes validation and survives a FEN round
-// trip; and cutting the input at a game start found the way the chunk feed finds them (each search from the
-// previous start), then replaying the two pieces on their own, reports the same positions and errors at the
-// same lines; so does cutting it after a game end that find_last_game_end found in a prefix of it (PGN
-// without tags).
+// trip; and cutting the input where PgnChunkCutter says as the chunk feed drives it (reads appended to a carry),
+// then replaying the pieces on their own, reports the same positions and errors at the same lines; so does
+// cutting it after a game end that find_last_game_end found in a prefix of it (PGN without tags).
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -14,6 +14,7 @@
 #include "fen/normalize.h"
 #include "fen/validate.h"
 #include "fen/write.h"
+#include "pgn/chunk_cutter.h"
 #include "pgn/game_reader.h"
 
 namespace {
@@ -47,19 +48,22 @@ void replay(std::string_view bytes, std::uint64_t first_line, const fenmill::Rep
   reader.replay(bytes, first_line, fenmill::ReplayCallbacks{on_position, on_error, {}});
 }
 
-// Replaying text whole and as text[0, cut) then text[cut, end) reports the same, main line only and with
-// variations; aborts otherwise.
-void check_cut(std::string_view text, std::size_t cut) {
+// Replaying text whole and in pieces cut at `cuts` (ascending offsets) reports the same, main line only and
+// with variations; aborts otherwise.
+void check_cuts(std::string_view text, const std::vector<std::size_t>& cuts) {
   for (bool variations : {false, true}) {
     fenmill::ReplayOptions options;
     options.follow_variations = variations;
     std::vector<Event> whole, pieces;
     replay(text, 1, options, whole);
-    const std::string_view first = text.substr(0, cut), second = text.substr(cut);
-    std::uint64_t lines_before = 0;
-    for (char c : first) lines_before += c == '\n';
-    replay(first, 1, options, pieces);
-    replay(second, 1 + lines_before, options, pieces);
+    std::size_t begin = 0;
+    std::uint64_t line = 1;
+    for (std::size_t end : cuts) {
+      replay(text.substr(begin, end - begin), line, options, pieces);
+      for (std::size_t k = begin; k < end; ++k) line += text[k] == '\n';
+      begin = end;
+    }
+    replay(text.substr(begin), line, options, pieces);
     if (whole != pieces) {
       if (std::getenv("PGN_FUZZ_DEBUG"))
         for (const auto& list : {whole, pieces}) {
@@ -76,18 +80,28 @@ void check_cut(std::string_view text, std::size_t cut) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2) return 0;
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
-  std::vector<std::size_t> starts;  // as src/pipeline/chunk_feed.cpp finds them
-  for (std::size_t last = 0;;) {
-    last += fenmill::find_game_start(text.substr(last), 1);
-    if (last >= text.size()) break;
-    starts.push_back(last);
+  // As src/pipeline/chunk_feed.cpp feeds the cutter: reads appended to a carry, cut wherever it says, before the
+  // next read. The first byte picks the read size and the target chunk size.
+  const std::size_t read = 1 + data[0] % 32, target = 1 + (data[0] / 32) * 24;
+  fenmill::PgnChunkCutter cutter(target);
+  std::vector<std::size_t> cuts;
+  std::size_t carry = 0, seen = 0;
+  for (;;) {
+    for (std::size_t cut; (cut = cutter.cut(text.substr(carry, seen - carry))) > 0;) {
+      if (carry + cut > seen) std::abort();
+      carry += cut;
+      cuts.push_back(carry);
+      cutter.dropped(cut);
+    }
+    if (seen == text.size()) break;
+    seen = std::min(text.size(), seen + read);
   }
-  check_cut(text, starts.empty() ? text.size() : starts[data[0] % starts.size()]);
+  check_cuts(text, cuts);
   // A tagless cut is found in a prefix of what follows (the carry so far) and must hold for the whole.
-  const std::size_t seen = text.size() * data[0] / 255;
-  if (std::size_t end = fenmill::find_last_game_end(text.substr(0, seen)); end > 0) {
-    if (end > seen) std::abort();
-    check_cut(text, end);
+  const std::size_t prefix = text.size() * data[0] / 255;
+  if (std::size_t end = fenmill::find_last_game_end(text.substr(0, prefix)); end > 0) {
+    if (end > prefix) std::abort();
+    check_cuts(text, {end});
   }
   return 0;
 }
