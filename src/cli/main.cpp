@@ -154,7 +154,7 @@ fenmill::Variant binary_input_variant(const std::string& path, fenmill::Variant 
   if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return fallback;  // a pipe is read once
   std::string head, error;  // an error is the run's to report
   fenmill::BinaryHeader header;
-  if (!fenmill::peek_input(path, 16, head, error) ||
+  if (!fenmill::peek_input(path, fenmill::kFileHeaderSize, head, error) ||
       fenmill::parse_header(reinterpret_cast<const std::uint8_t*>(head.data()), head.size(), header) != fenmill::BinaryStatus::kOk)
     return fallback;
   return header.variant == fenmill::BinaryVariant::kXiangqi ? fenmill::Variant::kXiangqi : fenmill::Variant::kChess;
@@ -217,12 +217,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "fenmill: --count writes text; it cannot be combined with binary output\n");
     return fenmill::kExitUsageOrIo;
   }
-  // --count fills the key or column named count: the FEN must not be the one it would overwrite.
-  const bool fen_named_count = (job.to == fenmill::OutputFormat::kJsonl && job.json_field == "count") ||
-                               (job.to == fenmill::OutputFormat::kCsv && job.fen_column == "count");
-  if (job.count && fen_named_count) {
-    std::fprintf(stderr, "fenmill: --count would write the number of occurrences over the FEN, which is in the %s "
-                 "named count\n", job.to == fenmill::OutputFormat::kJsonl ? "key" : "column");
+  // --count fills the key named count: the FEN must not be the one it would overwrite. (The CSV column is checked
+  // against the header, which names it or is indexed: chunk_feed.cpp.)
+  if (job.count && job.to == fenmill::OutputFormat::kJsonl && job.json_field == "count") {
+    std::fprintf(stderr, "fenmill: --count would write the number of occurrences over the FEN, which is in the key "
+                 "named count\n");
     return fenmill::kExitUsageOrIo;
   }
   for (std::size_t i = 0; i < job.with_tags.size(); ++i) {
@@ -232,8 +231,6 @@ int main(int argc, char** argv) {
       problem = "is not a PGN tag name (letters, digits, _)";
     else if (tag == "fen" || tag == "FEN")  // the output's own column: a second "fen" key or column hides the position
       problem = "names the fen column the output already has (the position)";
-    else if (tag == "count" && job.count)
-      problem = "names the count column --count fills";
     else if (job.count && tag == "count")
       problem = "names the count column --count adds";
     else if (std::find(job.with_tags.begin(), job.with_tags.begin() + static_cast<std::ptrdiff_t>(i), tag) !=
