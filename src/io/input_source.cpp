@@ -36,20 +36,21 @@ std::map<std::string, std::unique_ptr<InputSource>>& kept_streams() {
   return kept;
 }
 
-bool has_zst_suffix(const std::string& path) {
-  return path.size() >= 4 && path.compare(path.size() - 4, 4, ".zst") == 0;
+// Whether open() decompresses an input that starts with `head`: zstd content, or a ".zst" name.
+bool decompresses(std::string_view head, const std::string& path) {
+  return looks_like_zstd(head) || (path.size() >= 4 && path.compare(path.size() - 4, 4, ".zst") == 0);
 }
 
 }  // namespace
 
 bool InputSource::is_compressed_file(const std::string& path) {
-  if (has_zst_suffix(path)) return true;
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
   char head[4];
-  ssize_t n = ::pread(fd, head, sizeof head, 0);
-  ::close(fd);
-  return n == sizeof head && looks_like_zstd(std::string_view(head, sizeof head));
+  ssize_t n = 0;
+  if (int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC); fd >= 0) {
+    n = ::pread(fd, head, sizeof head, 0);
+    ::close(fd);
+  }
+  return decompresses(std::string_view(head, n > 0 ? static_cast<std::size_t>(n) : 0), path);
 }
 
 std::size_t InputSource::read(std::string& buf, std::size_t max_bytes, std::string& error) {
@@ -117,7 +118,7 @@ std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::str
     if (!is_stdin && S_ISREG(st.st_mode) && st.st_size > 0) reader->allow_positional_reads(static_cast<std::uint64_t>(st.st_size));
     source = std::move(reader);
   }
-  if (looks_like_zstd(head) || has_zst_suffix(path)) return ZstdReader::wrap(std::move(source), error);
+  if (decompresses(head, path)) return ZstdReader::wrap(std::move(source), error);
   return source;
 }
 
