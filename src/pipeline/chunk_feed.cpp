@@ -112,7 +112,8 @@ InputFormat ChunkFeed::format_by_name_or_content(const std::string& path) {
   return sniff_format(head, job_.fen_column, done);
 }
 
-ChunkFeed::ChunkFeed(const Job& job) : job_(job) {
+ChunkFeed::ChunkFeed(const Job& job)
+    : job_(job), pgn_cutter_(std::max<std::size_t>(job.chunk_size / kPgnChunkShare, 1)) {
   std::size_t binary = 0;
   for (const std::string& path : job.inputs) {
     input_formats_.push_back(format_by_name_or_content(path));
@@ -295,7 +296,6 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     // PGN: append to the carry, which the top of the loop cuts at game starts. CSV: cut after its last row end.
     if (carry_.empty()) {
       csv_scan_ = CsvRowScan{};
-      pgn_cutter_ = PgnChunkCutter(std::max<std::size_t>(job_.chunk_size / kPgnChunkShare, 1));
       carry_meta_.source = look_.source;
       carry_meta_.source_index = look_.source_index;
       carry_meta_.source_name = look_.source_name;

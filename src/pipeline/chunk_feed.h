@@ -3,7 +3,6 @@
 // finished games) into smaller chunks, so every chunk holds whole games, and CSV inputs at row ends, so a
 // quoted field's line breaks stay in one chunk; binary inputs come block by block.
 #pragma once
-#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,8 +10,8 @@
 #include "formats/binary_chunker.h"
 #include "formats/csv.h"
 #include "io/multi_chunker.h"
-#include "pipeline/chunk_processor.h"
 #include "pgn/chunk_cutter.h"
+#include "pipeline/chunk_processor.h"
 #include "pipeline/job.h"
 
 namespace fenmill {
@@ -54,7 +53,7 @@ class ChunkFeed {
   Chunk carry_meta_;  // source, name, offset of carry_[0], and whether it starts its input
   SourceFormat carry_format_;
   CsvRowScan csv_scan_;  // over carry_, for CSV
-  PgnChunkCutter pgn_cutter_{1};  // PGN: where to cut the carry
+  PgnChunkCutter pgn_cutter_;  // PGN: where to cut the carry (fresh again once the whole carry went out)
   std::optional<std::string> csv_header_;  // --to csv: the first CSV input's header, which every one must share
   std::string csv_header_source_;
 };
