@@ -78,7 +78,7 @@ bool BinaryChunker::next(Chunk& out, std::string& error) {
       std::size_t need = kBlockHeaderSize + static_cast<std::size_t>(count) * header_.record_size;
       if (need > kBlockHeaderSize && read_exact(out.storage, need - kBlockHeaderSize, error))
         s = parse_block(reinterpret_cast<const std::uint8_t*>(out.storage.data()), out.storage.size(),
-                        header_.record_size, block);
+                        header_.record_size, block, end_block);
     }
     if (s != BinaryStatus::kOk) {
       error = block_error(block_offset, s);

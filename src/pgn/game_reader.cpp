@@ -38,7 +38,7 @@ bool continues_tag_section(std::string_view buf, std::size_t line_start) {
   std::string_view line = buf.substr(begin, end - begin);
   std::size_t token = line.size();
   for (std::string_view result : kPgnResults)
-    if (line.size() >= result.size() && line.substr(line.size() - result.size()) == result) token = line.size() - result.size();
+    if (line.ends_with(result)) token = line.size() - result.size();
   if (token == line.size()) return true;
   if (token > 0 && !is_space(line[token - 1]) && line[token - 1] != '}' && line[token - 1] != ')') return true;  // "e41-0"
   if (line.front() == '%') return true;

@@ -25,16 +25,16 @@ namespace fenmill {
 
 // The first offset >= from at which a game starts, or buf.size() if there is none. A game starts at
 // a line beginning with '[' that is outside any {} comment and does not continue a tag section (the
-// previous non-blank line does not begin with '['). `buf` itself must begin outside a {} comment: at
-// the start of a file, or at an offset this function returned. Offset 0 always counts as a start.
+// previous non-blank line must end with the result of a finished game). `buf` itself must begin outside a
+// {} comment: at the start of a file, or at an offset this function returned. Offset 0 always counts as a start.
 // Games without tags are never chosen as a start (find_last_game_end finds where those may be cut).
 std::size_t find_game_start(std::string_view buf, std::size_t from);
 
 // Where PGN without tags may be cut, since find_game_start finds nothing there: the last line start at which
 // the reader is between games, i.e. after a result token that ends a game (outside variations and comments)
-// and before the next token that is not a comment, in the blanks between tokens; 0 if there is none. It tokenizes, so it is slower than
-// find_game_start. `buf` must begin where a game may begin, and may end anywhere: the offset stays a
-// boundary whatever follows buf (tests/fuzz/pgn_fuzz.cpp checks this).
+// and before the next token that is not a comment, in the blanks between tokens; 0 if there is none. It
+// tokenizes, so it is slower than find_game_start. `buf` must begin where a game may begin, and may end
+// anywhere: the offset stays a boundary whatever follows buf (tests/fuzz/pgn_fuzz.cpp checks this).
 std::size_t find_last_game_end(std::string_view buf);
 
 struct GameInfo {
