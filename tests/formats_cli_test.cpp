@@ -178,13 +178,28 @@ TEST(FormatsCli, DedupCountReplacesACountTheInputAlreadyHas) {
   CliResult r = run_cli({"dedup", "-q", "--count", "--to", "csv", dir / "q.csv"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "fen,count,note\n" + k + ",1,a\n" + kStart + ",2,5,extra\n");
+  // Duplicate names: every "count" key and every count column gets the count (JSON readers differ in which
+  // duplicate they keep; so do CSV readers), a short row is padded to the last one.
+  write_file(dir / "d.jsonl", "{\"count\":\"x\",\"fen\":\"" + k + "\",\"n\":{\"count\":0},\"count\":[2, 3]}\n" +
+                                  "{\"fen\":\"" + k + "\"}\n");
+  r = run_cli({"dedup", "-q", "--count", "--to", "jsonl", dir / "d.jsonl", "--json-field", "fen"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "{\"count\":2,\"fen\":\"" + k + "\",\"n\":{\"count\":0},\"count\":2}\n");
+  write_file(dir / "d.csv", "count,fen,count,x,count\n7," + k + ",8,a,9\n\"5\"," + k + ",6\n," + kStart + "\n");
+  for (const char* chunk : {"1", "1000"}) {
+    r = run_cli({"dedup", "-q", "--count", "--to", "csv", dir / "d.csv", "--chunk-size", chunk});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "count,fen,count,x,count\n2," + k + ",2,a,2\n1," + kStart + ",1,,1\n");
+  }
   // The FEN itself in the key or column named count: refused, not overwritten.
   write_file(dir / "c.csv", "count,x\n" + k + ",a\n");
+  write_file(dir / "c2.csv", "x,count,count\na,b," + k + "\n");
   write_file(dir / "c.jsonl", "{\"count\":\"" + k + "\"}\n");
   write_file(dir / "t.pgn", "[Event \"a\"]\n\n1. e4 *\n");
   const std::vector<std::vector<std::string>> refused = {
       {"--to", "csv", "--fen-column", "count", dir / "c.csv"},
       {"--to", "csv", "--fen-column", "0", dir / "c.csv"},
+      {"--to", "csv", "--fen-column", "2", dir / "c2.csv"},
       {"--to", "jsonl", "--json-field", "count", dir / "c.jsonl"},
       {"--to", "csv", "--with-tags", "count", dir / "t.pgn"}};
   for (std::vector<std::string> args : refused) {

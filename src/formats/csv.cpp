@@ -58,14 +58,32 @@ std::string_view csv_field_value(std::string_view line, const CsvField& field, s
   return scratch;
 }
 
-int csv_column_index(std::string_view header, std::string_view name, char separator) {
+namespace {
+
+// Calls found(index) for each column named `name` until it returns false.
+template <typename Found>
+void for_each_column_named(std::string_view header, std::string_view name, char separator, Found found) {
   std::string scratch;
   if (header.size() >= 3 && header.substr(0, 3) == "\xEF\xBB\xBF") header.remove_prefix(3);
   for (std::size_t i = 0;; ++i) {
     CsvField f;
-    if (!find_csv_field(header, i, separator, f)) return -1;
-    if (csv_field_value(header, f, scratch) == name) return static_cast<int>(i);
+    if (!find_csv_field(header, i, separator, f)) return;
+    if (csv_field_value(header, f, scratch) == name && !found(static_cast<int>(i))) return;
   }
+}
+
+}  // namespace
+
+int csv_column_index(std::string_view header, std::string_view name, char separator) {
+  int first = -1;
+  for_each_column_named(header, name, separator, [&](int i) { return first = i, false; });
+  return first;
+}
+
+std::vector<int> csv_columns_named(std::string_view header, std::string_view name, char separator) {
+  std::vector<int> columns;
+  for_each_column_named(header, name, separator, [&](int i) { return columns.push_back(i), true; });
+  return columns;
 }
 
 void append_csv_field(std::string& out, std::string_view value, char separator) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "io/line_splitter.h"
 
@@ -98,6 +99,8 @@ bool find_csv_field(std::string_view line, std::size_t index, char separator, Cs
 std::string_view csv_field_value(std::string_view line, const CsvField& field, std::string& scratch);
 // Index of the column named `name` in a header line, or -1.
 int csv_column_index(std::string_view header, std::string_view name, char separator);
+// Indexes of every column named `name` in a header line, ascending.
+std::vector<int> csv_columns_named(std::string_view header, std::string_view name, char separator);
 // Appends value as a CSV field, quoted if it holds the separator, a quote, CR or LF.
 void append_csv_field(std::string& out, std::string_view value, char separator);
 

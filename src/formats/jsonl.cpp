@@ -3,6 +3,8 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 #include <simdjson.h>
 
@@ -160,8 +162,8 @@ bool unescape(std::string_view inner, std::string& out) {
   return true;
 }
 
-// Where the value of the first top-level member with the wanted name is: [begin, end) is its raw token, of any
-// type (a string's quotes included).
+// Where the value of a top-level member with the wanted name is: [begin, end) is its raw token, of any type (a
+// string's quotes included).
 struct Member {
   const char* begin = nullptr;
   const char* end = nullptr;
@@ -170,11 +172,18 @@ struct Member {
   std::size_t depth = 0;  // when the value is a container: the stack size inside it
 };
 
+// The finished member's offsets in `text`, leaving `member` empty for the next one.
+JsonlFieldFinder::Span take_span(std::string_view text, Member& member) {
+  const Member m = std::exchange(member, Member{});
+  return {static_cast<std::size_t>(m.begin - text.data()), static_cast<std::size_t>(m.end - text.data())};
+}
+
 // Whether `text` is one JSON value (RFC 8259), whitespace around it allowed. With `want_field`, also the first
-// member of the top-level object named `field`. Nesting depth is bounded by memory only (`stack`). Written with
-// one label per state rather than a state variable: each state's branches then predict on their own.
+// member of the top-level object named `field`, or with `every` all of them in order (`member` is then scratch).
+// Nesting depth is bounded by memory only (`stack`). Written with one label per state rather than a state
+// variable: each state's branches then predict on their own.
 bool scan_json(std::string_view text, bool want_field, std::string_view field, Member& member, std::string& stack,
-               std::string& key) {
+               std::string& key, std::vector<JsonlFieldFinder::Span>* every = nullptr) {
   const char* p = text.data();
   const char* const end = p + text.size();
   stack.clear();
@@ -229,7 +238,10 @@ value:
       if (!(p = scan_number(p, end))) return false;
       break;
   }
-  if (capture) member.end = p;
+  if (capture) {
+    member.end = p;
+    if (every) every->push_back(take_span(text, member));
+  }
   capture = false;
 
 after_value:
@@ -247,7 +259,10 @@ after_value:
   }
   if (*p != (stack.back() == '{' ? '}' : ']')) return false;
   ++p;
-  if (stack.size() == member.depth && member.begin && !member.end) member.end = p;  // the field's container closed
+  if (stack.size() == member.depth && member.begin && !member.end) {  // the field's container closed
+    member.end = p;
+    if (every) every->push_back(take_span(text, member));
+  }
   stack.pop_back();
   goto after_value;
 
@@ -300,12 +315,12 @@ bool JsonlFieldFinder::find(std::string_view line, std::string_view field, Found
   return true;
 }
 
-bool JsonlFieldFinder::find_value(std::string_view line, std::string_view field, std::size_t& begin, std::size_t& end) {
-  Member member;
-  if (!scan_json(line, true, field, member, stack_, key_) || !member.begin) return false;
-  begin = static_cast<std::size_t>(member.begin - line.data());
-  end = static_cast<std::size_t>(member.end - line.data());
-  return true;
+bool JsonlFieldFinder::find_values(std::string_view line, std::string_view field, std::vector<Span>& out) {
+  out.clear();
+  Member scratch;
+  if (scan_json(line, true, field, scratch, stack_, key_, &out)) return true;
+  out.clear();
+  return false;
 }
 
 bool JsonlFieldFinder::is_json(std::string_view text) {

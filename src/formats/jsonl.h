@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fenmill {
 
@@ -24,9 +25,14 @@ class JsonlFieldFinder {
   // top-level member counts; the first one whose (unescaped) name is `field` is the field. A field whose string
   // escapes a lone surrogate has no UTF-8 value: that is "not a string" too.
   bool find(std::string_view line, std::string_view field, Found& out, std::string& error);
-  // The raw value, of any type, of the first top-level member named `field` (unescaped) of the JSON value on
-  // `line`: [begin, end) offsets in the line. False when the line is not valid JSON or has no such member.
-  bool find_value(std::string_view line, std::string_view field, std::size_t& begin, std::size_t& end);
+  struct Span {
+    std::size_t begin, end;  // offsets in the line
+  };
+  // The raw values, of any type, of every top-level member named `field` (unescaped) of the JSON value on `line`,
+  // in order: names should be unique, but readers differ in which duplicate they keep, so a caller replacing a
+  // value replaces them all. False (and `out` empty) when the line is not valid JSON; true and empty when it has
+  // no such member.
+  bool find_values(std::string_view line, std::string_view field, std::vector<Span>& out);
   // Whether `text` is exactly one JSON value (any type), optionally surrounded by JSON whitespace, in UTF-8.
   static bool is_json(std::string_view text);
   // The offset in the raw string token (quotes included) of byte `decoded` of its unescaped value: where a

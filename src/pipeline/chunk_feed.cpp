@@ -174,9 +174,10 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
       std::string header(first_line);
       if (header.substr(0, 3) == "\xEF\xBB\xBF") header.erase(0, 3);
       if (!claim_csv_header(header, chunk.source_name, f, error)) return false;
-      if (job_.count && csv_column_index(header, "count", f.separator) == f.csv_column) {
+      const std::vector<int> counts = job_.count ? csv_columns_named(header, "count", f.separator) : std::vector<int>();
+      if (std::find(counts.begin(), counts.end(), f.csv_column) != counts.end()) {
         error = std::string(chunk.source_name) + ": --count would write the number of occurrences over the FEN, " +
-                "which is in the column named count";
+                "which is in a column named count";
         return false;
       }
     }

@@ -21,11 +21,11 @@ namespace fenmill {
 static_assert(kXiangqiRecordSize == xiangqi::kRecordSize, "the file format's Xiangqi record size is the record's");
 namespace {
 
-// --count --to csv: the counts go in a column named count, the header's own if it has one (a second column of
+// --count --to csv: the counts go in the columns named count, the header's own if it has any (another column of
 // that name would shadow one or the other in most readers), else one added at the end.
 void claim_count_column(ChunkResult& result, char separator) {
-  result.count_column = csv_column_index(result.header, "count", separator);
-  if (result.count_column < 0) (result.header += separator) += "count";
+  result.count_columns = csv_columns_named(result.header, "count", separator);
+  if (result.count_columns.empty()) (result.header += separator) += "count";
 }
 
 bool is_blank_line(std::string_view line) {
@@ -411,7 +411,7 @@ std::string pgn_csv_header(const Job& job) {
 void ChunkResult::clear() {
   header.clear();
   separator = ',';
-  count_column = -1;
+  count_columns.clear();
   out.clear();
   ends.clear();
   keys.clear();

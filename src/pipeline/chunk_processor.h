@@ -41,7 +41,7 @@ struct SourceFormat {
 struct ChunkResult {
   std::string header;               // CSV output: the header line, written before the records
   char separator = ',';             // CSV output: the field separator of the header and rows
-  int count_column = -1;            // --count --to csv: the header's own `count` column, -1 when one is added
+  std::vector<int> count_columns;   // --count --to csv: the header's own `count` columns, none when one is added
   ByteBuffer out;                   // written records in input order (text, or 32-byte binary records)
   std::vector<std::uint32_t> ends;  // end offset in `out` of each record (dedup, text formats)
   std::vector<Key128> keys;         // one dedup key per record (dedup and stats)

@@ -35,7 +35,7 @@ bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error)
   buffer_.append(r.header);
   if (!r.header.empty()) {
     csv_separator_ = r.separator;
-    csv_count_column_ = r.count_column;
+    csv_count_columns_ = r.count_columns;
   }
   if (job_.command == Command::kStats) {
     is_new_.resize(r.keys.size());
@@ -119,19 +119,24 @@ bool Sink::spill_kept(bool final, std::string& error) {
 }
 
 // The count goes where the output format keeps one more value: a column (CSV, whose header names it), a
-// "count" key (JSON Lines), else after a tab. A record that has a "count" key, or a CSV header with a count
-// column, gets its value replaced: a second key or column of that name would shadow one or the other.
+// "count" key (JSON Lines), else after a tab. A record that has "count" keys, or a CSV header with count
+// columns, gets every one of their values replaced: another key or column of that name would shadow the count.
 void Sink::append_counted(std::string& out, std::string_view record, std::string_view count) {
-  std::size_t begin, end;
-  if (job_.to == OutputFormat::kJsonl && count_finder_.find_value(record, "count", begin, end)) {
-    ((out += record.substr(0, begin)) += count) += record.substr(end);
+  if (job_.to == OutputFormat::kJsonl && count_finder_.find_values(record, "count", count_spans_) &&
+      !count_spans_.empty()) {
+    std::size_t from = 0;
+    for (const JsonlFieldFinder::Span& span : count_spans_) {
+      (out += record.substr(from, span.begin - from)) += count;
+      from = span.end;
+    }
+    out += record.substr(from);
   } else if (job_.to == OutputFormat::kJsonl) {
     std::size_t close = record.rfind('}');  // every JSON Lines record is an object holding the fen
     out.append(record.substr(0, close));
     (out += ",\"count\":") += count;
     out.append(record.substr(close));
-  } else if (job_.to == OutputFormat::kCsv && csv_count_column_ >= 0) {
-    replace_csv_field(out, record, static_cast<std::size_t>(csv_count_column_), count);
+  } else if (job_.to == OutputFormat::kCsv && !csv_count_columns_.empty()) {
+    replace_csv_fields(out, record, count);
   } else {
     out.append(record);
     out += job_.to == OutputFormat::kCsv ? csv_separator_ : '\t';
@@ -140,28 +145,31 @@ void Sink::append_counted(std::string& out, std::string_view record, std::string
   out += '\n';
 }
 
-// Fields are delimited as the CSV scanner sees them, so a malformed one (`"x"y`) is replaced whole too; a row
-// shorter than the header gets empty fields up to the column.
-void Sink::replace_csv_field(std::string& out, std::string_view row, std::size_t column, std::string_view value) const {
-  std::size_t field = 0, begin = 0;
+// Puts `value` in each of the header's count columns. Fields are delimited as the CSV scanner sees them, so a
+// malformed one (`"x"y`) is replaced whole too; a row shorter than the header gets empty fields up to a column.
+void Sink::replace_csv_fields(std::string& out, std::string_view row, std::string_view value) const {
+  const std::vector<int>& columns = csv_count_columns_;  // ascending
+  std::size_t next = 0, field = 0, begin = 0, copied = 0;
+  auto field_ends = [&](std::size_t end) {  // field number `field` is row[begin, end)
+    if (next == columns.size() || field != static_cast<std::size_t>(columns[next])) return;
+    (out += row.substr(copied, begin - copied)) += value;
+    copied = end;
+    ++next;
+  };
   CsvState state = CsvState::kFieldStart;
   for (std::size_t i = 0; i < row.size(); ++i) {
     state = csv_step(state, row[i], csv_separator_);
     if (row[i] != csv_separator_ || state != CsvState::kFieldStart) continue;
-    if (field == column) {
-      ((out += row.substr(0, begin)) += value) += row.substr(i);
-      return;
-    }
+    field_ends(i);
     ++field;
     begin = i + 1;
   }
-  if (field == column) {  // the last field
-    (out += row.substr(0, begin)) += value;
-    return;
+  field_ends(row.size());
+  out += row.substr(copied);
+  for (; next < columns.size(); field = static_cast<std::size_t>(columns[next++])) {
+    out.append(static_cast<std::size_t>(columns[next]) - field, csv_separator_);
+    out += value;
   }
-  out += row;
-  out.append(column - field, csv_separator_);
-  out += value;
 }
 
 bool Sink::write_counted(std::string& error) {

@@ -44,7 +44,7 @@ class Sink {
   bool spill_kept(bool final, std::string& error);
   bool write_counted(std::string& error);
   void append_counted(std::string& out, std::string_view record, std::string_view count);
-  void replace_csv_field(std::string& out, std::string_view row, std::size_t column, std::string_view value) const;
+  void replace_csv_fields(std::string& out, std::string_view row, std::string_view value) const;
 
   // Binary blocks hold exactly kMaxBlockRecords records (the last one fewer), whatever the chunking.
   void flush_binary_blocks(bool final);
@@ -66,8 +66,9 @@ class Sink {
   std::uint64_t lines_in_source_ = 0;
   static constexpr std::size_t kFlushAt = 1 << 20;
   char csv_separator_ = ',';           // --count --to csv: the separator of the header's input
-  int csv_count_column_ = -1;          // --count --to csv: the header's own count column, or -1 (one added)
-  JsonlFieldFinder count_finder_;      // --count --to jsonl: finds a record's own "count" key
+  std::vector<int> csv_count_columns_;  // --count --to csv: the header's own count columns, or none (one added)
+  JsonlFieldFinder count_finder_;      // --count --to jsonl: finds a record's own "count" keys
+  std::vector<JsonlFieldFinder::Span> count_spans_;  // where they are, reused
   std::string kept_;                   // --count: kept records on their way to spill_
   std::unique_ptr<SpillFile> spill_;
   std::string buffer_;

@@ -2,14 +2,15 @@
 // Invariants: it agrees with simdjson's DOM parser wherever simdjson's verdict is unambiguous (SUCCESS, or an
 // error other than its NUMBER/STRING codes, which mix syntax errors with valid big numbers and lone
 // surrogates); a found field lies in a line that is JSON, is itself one JSON string token, and every offset
-// raw_offset gives for its value lies inside the token, in order; a value find_value finds is one JSON value whose
-// replacement keeps the line JSON.
+// raw_offset gives for its value lies inside the token, in order; the values find_values finds are JSON values, in
+// order, whose replacement keeps the line JSON.
 #include <simdjson.h>
 
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "formats/jsonl.h"
 
@@ -44,15 +45,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       previous = at;
     }
   }
-  // find_value (dedup --count's "count" key): a member's value of any type is one JSON value, and putting another
-  // value in its place leaves the line JSON.
+  // find_values (dedup --count's "count" keys): each member's value, of any type, is one JSON value, the values come
+  // in order without overlapping, and putting other values in their places leaves the line JSON.
+  std::vector<fenmill::JsonlFieldFinder::Span> spans;
   for (std::string_view field : {std::string_view("count"), std::string_view("fen"), std::string_view("")}) {
-    std::size_t begin, end;
-    if (!finder.find_value(line, field, begin, end)) continue;
-    if (!valid || begin >= end || end > line.size()) std::abort();
-    if (!fenmill::JsonlFieldFinder::is_json(line.substr(begin, end - begin))) std::abort();
-    const std::string replaced = std::string(line.substr(0, begin)) + "12" + std::string(line.substr(end));
-    if (!fenmill::JsonlFieldFinder::is_json(replaced)) std::abort();
+    if (finder.find_values(line, field, spans) != valid) std::abort();
+    std::string replaced;
+    std::size_t from = 0;
+    for (const fenmill::JsonlFieldFinder::Span& span : spans) {
+      if (span.begin < from || span.begin >= span.end || span.end > line.size()) std::abort();
+      if (!fenmill::JsonlFieldFinder::is_json(line.substr(span.begin, span.end - span.begin))) std::abort();
+      (replaced += line.substr(from, span.begin - from)) += "12";
+      from = span.end;
+    }
+    replaced += line.substr(from);
+    if (!spans.empty() && !fenmill::JsonlFieldFinder::is_json(replaced)) std::abort();
   }
   return 0;
 }
