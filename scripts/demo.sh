@@ -5,7 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DFENMILL_TESTS=OFF -DFENMILL_BENCH=OFF >/dev/null
+# A fresh build directory is configured for the binary alone; one scripts/test.sh configured keeps its options, so
+# the demo does not switch the test build off (a later `ninja -C build` would then leave a stale test binary).
+[ -f build/CMakeCache.txt ] ||
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DFENMILL_TESTS=OFF -DFENMILL_BENCH=OFF >/dev/null
 ninja -C build fenmill
 mkdir -p out
 set -x

@@ -1,5 +1,6 @@
 #include "pgn/game_reader.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "pgn/make_move.h"
@@ -25,7 +26,7 @@ bool inside_brace_comment(std::string_view buf, std::size_t outside, std::size_t
 
 // Whether the line starting at `line_start` might continue a tag section rather than start a game. Only a
 // game that plainly ended says no: the last non-blank line before it ends with a result token (1-0, 0-1,
-// 1/2-1/2, *) that no ';', '[' or open '{' on that line turns into other text, so the reader has left the tag
+// 1/2-1/2, 1/2, *) that no ';', '[' or open '{' on that line turns into other text, so the reader has left the tag
 // section and finished the game. Anything else (a tag line, ChessBase's blank line after [Event], a comment
 // or '%' line between tags, a tag begun mid-line) says yes: a wrong yes only costs a cut, a wrong no would
 // split a game and make the output depend on where chunks end (tests/fuzz/pgn_fuzz.cpp checks this).
@@ -37,8 +38,8 @@ bool continues_tag_section(std::string_view buf, std::size_t line_start) {
   while (begin > 0 && buf[begin - 1] != '\n') --begin;
   std::string_view line = buf.substr(begin, end - begin);
   std::size_t token = line.size();
-  for (std::string_view result : kPgnResults)
-    if (line.ends_with(result)) token = line.size() - result.size();
+  for (std::string_view result : kPgnResults)  // the longest: "1/2-1/2" also ends with "1/2"
+    if (line.ends_with(result)) token = std::min(token, line.size() - result.size());
   if (token == line.size()) return true;
   if (token > 0 && !is_space(line[token - 1]) && line[token - 1] != '}' && line[token - 1] != ')') return true;  // "e41-0"
   if (line.front() == '%') return true;

@@ -66,7 +66,7 @@ struct ReplayError {
 };
 
 struct GameEnd {
-  std::string_view result;   // "1-0", "0-1", "1/2-1/2", "*", or empty when the movetext just stopped
+  std::string_view result;   // "1-0", "0-1", "1/2-1/2", "1/2", "*", or empty when the movetext just stopped
   std::uint32_t plies = 0;   // main-line plies replayed (up to the error, if any)
   bool error = false;        // the game was cut short by an error (reported once through on_error)
 };

@@ -3,7 +3,7 @@
 //
 // Movetext accepted: move numbers ("12.", "12...", "1.d4", a number at the end of a line with its move
 // on the next), {...} comments (several lines, '[' and blank lines inside), ';' comments to the end
-// of the line, '%' escape lines, NAGs ($n), variations ( ... ), results (1-0 0-1 1/2-1/2 *),
+// of the line, '%' escape lines, NAGs ($n), variations ( ... ), results (1-0 0-1 1/2-1/2 *, and 1/2),
 // standalone move assessments (!, ?!, ...) and "e.p.".
 #pragma once
 #include <cstddef>
@@ -22,7 +22,7 @@ enum class TokenKind : std::uint8_t {
   kEscape,               // a '%' line (text without the newline)
   kVariationStart,       // "("
   kVariationEnd,         // ")"
-  kResult,               // "1-0", "0-1", "1/2-1/2", "*"
+  kResult,               // one of kPgnResults
   kTagStart,             // "[" : not consumed; call read_tag()
   kUnterminatedComment,  // "{" without "}" up to the end of the input (text runs to the end)
   kBadChar,              // a byte that cannot start a token (text is that byte)
@@ -34,8 +34,10 @@ struct Token {
   std::uint64_t line = 0;  // line of the token's first byte
 };
 
-// The game termination markers, the only results a game may end with.
-inline constexpr std::string_view kPgnResults[] = {"1-0", "0-1", "1/2-1/2", "*"};
+// The game termination markers, the only results a game may end with. "1/2" is not the standard's, but some
+// programs write it for a draw and other readers (pgn-extract) take it as one; rejecting such games would lose
+// their positions.
+inline constexpr std::string_view kPgnResults[] = {"1-0", "0-1", "1/2-1/2", "1/2", "*"};
 
 // Whether `text` is one of kPgnResults.
 inline bool is_pgn_result(std::string_view text) {
