@@ -419,6 +419,13 @@ TEST(BinaryFile, HeaderAndBlockErrors) {
   EXPECT_EQ(status_after([](std::string& f) { f.pop_back(); }), BinaryStatus::kTruncatedBlock);
   EXPECT_EQ(index, 3u);
   EXPECT_EQ(offset, end_at);
+  // A streaming reader learns from a truncated block how many bytes the whole block takes.
+  BinaryBlock block;
+  const auto* first = reinterpret_cast<const std::uint8_t*>(clean.data()) + kFileHeaderSize;
+  EXPECT_EQ(parse_block(first, 5, kRecordSize, block, true), BinaryStatus::kTruncatedBlock);
+  EXPECT_EQ(block.bytes, kBlockHeaderSize);
+  EXPECT_EQ(parse_block(first, kBlockHeaderSize + 100, kRecordSize, block, true), BinaryStatus::kTruncatedBlock);
+  EXPECT_EQ(block.bytes, kBlockHeaderSize + 4096 * kRecordSize);
   EXPECT_EQ(status_after([&](std::string& f) { f.resize(end_at); }), BinaryStatus::kMissingEndBlock);  // cut at a block boundary
   EXPECT_EQ(index, 3u);
   EXPECT_EQ(status_after([&](std::string& f) { f.erase(end_at - (kBlockHeaderSize + 808 * kRecordSize), kBlockHeaderSize + 808 * kRecordSize); }),

@@ -72,14 +72,10 @@ bool BinaryChunker::next(Chunk& out, std::string& error) {
     BinaryBlock block;
     auto* data = reinterpret_cast<const std::uint8_t*>(out.storage.data());
     BinaryStatus s = parse_block(data, out.storage.size(), header_.record_size, block, end_block);
-    if (s == BinaryStatus::kTruncatedBlock) {  // the header is in: read the records it announces
-      std::uint32_t count = std::uint32_t(data[0]) | std::uint32_t(data[1]) << 8 | std::uint32_t(data[2]) << 16 |
-                            std::uint32_t(data[3]) << 24;
-      std::size_t need = kBlockHeaderSize + static_cast<std::size_t>(count) * header_.record_size;
-      if (need > kBlockHeaderSize && read_exact(out.storage, need - kBlockHeaderSize, error))
-        s = parse_block(reinterpret_cast<const std::uint8_t*>(out.storage.data()), out.storage.size(),
-                        header_.record_size, block, end_block);
-    }
+    if (s == BinaryStatus::kTruncatedBlock &&  // the header is in: read the records it announces
+        read_exact(out.storage, block.bytes - out.storage.size(), error))
+      s = parse_block(reinterpret_cast<const std::uint8_t*>(out.storage.data()), out.storage.size(),
+                      header_.record_size, block, end_block);
     if (s != BinaryStatus::kOk) {
       error = block_error(block_offset, s);
       return false;

@@ -116,24 +116,25 @@ BinaryStatus parse_header(const std::uint8_t* data, std::size_t size, BinaryHead
 BinaryStatus parse_block(const std::uint8_t* data, std::size_t size, std::size_t record_size, BinaryBlock& out,
                          bool end_block) {
   if (size == 0) return BinaryStatus::kEnd;
+  out = BinaryBlock{};
+  out.bytes = kBlockHeaderSize;
   if (size < kBlockHeaderSize) return BinaryStatus::kTruncatedBlock;
   std::uint32_t count = get_u32(data);
   if ((count == 0 && !end_block) || count > kMaxBlockRecords) return BinaryStatus::kBadBlockCount;
   if (get_u32(data + 4) != 0) return BinaryStatus::kBadBlockReserved;
   if (count == 0) {
-    out = BinaryBlock{};
     out.end = true;
     out.total = get_u64(data + 8);
     out.bytes = kBlockHeaderSize;
     return BinaryStatus::kOk;
   }
   std::size_t record_bytes = count * record_size;
+  out.bytes = kBlockHeaderSize + record_bytes;
   if (size - kBlockHeaderSize < record_bytes) return BinaryStatus::kTruncatedBlock;
   const std::uint8_t* records = data + kBlockHeaderSize;
   if (block_checksum(records, record_bytes) != get_u64(data + 8)) return BinaryStatus::kBadChecksum;
   out.records = records;
   out.count = count;
-  out.bytes = kBlockHeaderSize + record_bytes;
   return BinaryStatus::kOk;
 }
 

@@ -100,7 +100,8 @@ struct BinaryBlock {
   std::uint64_t total = 0;      // the end block: the records the file holds before it
 };
 // Checks the block starting at data[0..size); kEnd when size is 0, kTruncatedBlock when more bytes
-// are needed (a streaming reader can then read on). With `end_block` (the header's kBinaryFlagEndBlock) a
+// are needed (a streaming reader can then read on: `out.bytes` is the size of the whole block once its header is
+// in, else of the header). With `end_block` (the header's kBinaryFlagEndBlock) a
 // count of 0 is the end block; the caller checks its total and that nothing follows it.
 BinaryStatus parse_block(const std::uint8_t* data, std::size_t size, std::size_t record_size, BinaryBlock& out,
                          bool end_block = false);
