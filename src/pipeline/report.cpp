@@ -1,6 +1,7 @@
 #include "pipeline/report.h"
 
 #include <cstdio>
+#include <initializer_list>
 
 #include "core/utf8.h"
 #include "fen/validate.h"
@@ -10,6 +11,20 @@ namespace fenmill {
 namespace {
 
 void append_uint(std::string& out, std::uint64_t v) { out += std::to_string(v); }
+
+struct Member {
+  std::string_view name;
+  std::uint64_t value;
+};
+
+// Appends `"name": value` for each member, each after `separator`.
+void append_members(std::string& out, std::string_view separator, std::initializer_list<Member> members) {
+  for (const Member& m : members) {
+    ((out += separator) += '"') += m.name;
+    out += "\": ";
+    append_uint(out, m.value);
+  }
+}
 
 }  // namespace
 
@@ -143,18 +158,8 @@ void append_by_code(std::string& out, const Counts& c) {
 std::string summary_json(const Counts& c, const RunFacts& f) {
   std::string out = "{\"records\": ";
   append_uint(out, c.records);
-  out += ", \"valid\": ";
-  append_uint(out, c.valid);
-  out += ", \"invalid\": ";
-  append_uint(out, c.invalid);
-  out += ", \"repaired\": ";
-  append_uint(out, c.repaired);
-  out += ", \"completed\": ";
-  append_uint(out, c.completed);
-  out += ", \"duplicates\": ";
-  append_uint(out, c.duplicates);
-  out += ", \"written\": ";
-  append_uint(out, c.written);
+  append_members(out, ", ", {{"valid", c.valid}, {"invalid", c.invalid}, {"repaired", c.repaired},
+                             {"completed", c.completed}, {"duplicates", c.duplicates}, {"written", c.written}});
   out += ", \"invalid_by_code\": ";
   append_by_code(out, c);
   char secs[32];
@@ -170,22 +175,16 @@ std::string summary_json(const Counts& c, const RunFacts& f) {
 std::string stats_json(const Counts& c, const RunFacts& f) {
   std::string out = "{\n  \"records\": ";
   append_uint(out, c.records);
-  out += ",\n  \"valid\": ";
-  append_uint(out, c.valid);
-  out += ",\n  \"invalid\": ";
-  append_uint(out, c.invalid);
+  append_members(out, ",\n  ", {{"valid", c.valid}, {"invalid", c.invalid}});
   out += ",\n  \"invalid_by_code\": ";
   append_by_code(out, c);
-  out += ",\n  \"distinct_positions\": ";
-  append_uint(out, f.distinct);
+  append_members(out, ",\n  ", {{"distinct_positions", f.distinct}});
   out += ",\n  \"side_to_move\": {\"w\": ";
   append_uint(out, c.side_to_move[0]);
   out += ", \"b\": ";
   append_uint(out, c.side_to_move[1]);
-  out += "},\n  \"with_castling_rights\": ";
-  append_uint(out, c.with_castling);
-  out += ",\n  \"with_ep_square\": ";
-  append_uint(out, c.with_ep);
+  out += '}';
+  append_members(out, ",\n  ", {{"with_castling_rights", c.with_castling}, {"with_ep_square", c.with_ep}});
   out += ",\n  \"pieces_on_board\": {";
   bool first = true;
   for (int i = 0; i <= 32; ++i) {
