@@ -298,6 +298,47 @@ TEST(FormatsCli, JsonlInvalidJsonIsRejectedAndColumnsCountEscapes) {
                        f + ":3:10: BAD_PIECE: invalid character in the piece placement\n");
 }
 
+// EPD output writes the position's clocks, repaired or not, as hmvc / fmvn after the four fields and then the
+// record's other operations as written: the clocks of a record with operations used to be dropped (so did every
+// Xiangqi record's), and a record's own hmvc / fmvn were copied unrepaired. Reading the output back gives the
+// positions the input gave.
+TEST(FormatsCli, EpdOutputWritesTheClocksThenTheOtherOperations) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - -";
+  write_file(dir / "c.epd", k + " 5 10 bm Kd2;\n" + k + " 5 10 hmvc 7;\n" + k + " id \"a;b\";  c0 \"x\" ;hmvc 0;fmvn 1;\n" +
+                                k + " fmvn 12;\n");
+  CliResult r = run_cli({"normalize", "-q", "--to", "epd", dir / "c.epd", "-o", dir / "out.epd"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_file(dir / "out.epd"), k + " hmvc 5; fmvn 10; bm Kd2;\n" + k + " hmvc 7; fmvn 10;\n" + k +
+                                            " id \"a;b\"; c0 \"x\" ;\n" + k + " hmvc 0; fmvn 12;\n");
+  EXPECT_EQ(run_cli({"normalize", "-q", dir / "out.epd"}).out, run_cli({"normalize", "-q", dir / "c.epd"}).out);
+
+  // --repair: the repaired clocks are written (EP_CLOCK sets the halfmove clock to 0; fmvn 0 reads as 1), so the
+  // output is valid in strict mode; without --repair fmvn 0 is BAD_FULLMOVE.
+  const std::string e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3";
+  write_file(dir / "r.epd", e4 + " hmvc 3; fmvn 0; id \"r\";\n");
+  r = run_cli({"normalize", "-q", "--repair", "--ep", "keep", "--to", "epd", dir / "r.epd", "-o", dir / "r.out.epd"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_file(dir / "r.out.epd"), e4 + " id \"r\";\n");
+  EXPECT_EQ(run_cli({"validate", "-q", "--ep", "keep", dir / "r.out.epd"}).exit_code, 0);
+  r = run_cli({"validate", "-q", "--json", dir / "r.epd"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("BAD_FULLMOVE"), std::string::npos) << r.out;
+
+  // Xiangqi: clocks from a FEN, and operations after the four fields.
+  const std::string xq = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - -";
+  write_file(dir / "x.epd", xq + " 7 12\n" + xq + " bm h2e2; hmvc 3;\n" + xq + " - 9 id \"a\";\n");
+  r = run_cli({"normalize", "-q", "--variant", "xiangqi", "--to", "epd", dir / "x.epd", "-o", dir / "x.out.epd"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_file(dir / "x.out.epd"), xq + " hmvc 7; fmvn 12;\n" + xq + " hmvc 3; fmvn 1; bm h2e2;\n" + xq +
+                                              " hmvc 0; fmvn 9; id \"a\";\n");
+  EXPECT_EQ(run_cli({"normalize", "-q", "--variant", "xiangqi", dir / "x.out.epd"}).out,
+            xq + " 7 12\n" + xq + " 3 1\n" + xq + " 0 9\n");
+  r = run_cli({"normalize", "-q", "--variant", "xiangqi", "--from", "fen", dir / "x.epd"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, xq + " 7 12\n");  // operations are EPD's: in a FEN file they are trailing text
+}
+
 TEST(FormatsCli, PgnPositionsPliesTagsAndRejectedGames) {
   TempDir dir;
   write_file(dir / "g.pgn",

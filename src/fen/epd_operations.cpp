@@ -5,6 +5,38 @@ namespace {
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\0'; }
 
+// One operation: [begin, end) is its text, up to and including its ';' when it has one.
+struct Operation {
+  std::string_view opcode, operand;
+  std::size_t begin = 0, end = 0;
+  bool open_quote = false;  // a quoted string runs to the end of the operations
+  std::size_t quote_at = 0;  // where that string starts
+};
+
+// Reads the operation at or after `i`, moving `i` past it; false when only blanks and ';' are left.
+bool next_operation(std::string_view ops, std::size_t& i, Operation& op) {
+  const std::size_t n = ops.size();
+  while (i < n && (is_blank(ops[i]) || ops[i] == ';')) ++i;
+  if (i >= n) return false;
+  op = Operation{};
+  op.begin = i;
+  while (i < n && !is_blank(ops[i]) && ops[i] != ';') ++i;
+  op.opcode = ops.substr(op.begin, i - op.begin);
+  const std::size_t operand_start = i;
+  for (; i < n && (op.open_quote || ops[i] != ';'); ++i) {
+    if (ops[i] == '"') {
+      op.open_quote = !op.open_quote;
+      op.quote_at = i;
+    }
+  }
+  op.operand = ops.substr(operand_start, i - operand_start);
+  if (i < n) ++i;  // the ';'
+  op.end = i;
+  return true;
+}
+
+bool is_clock(const Operation& op) { return op.opcode == "hmvc" || op.opcode == "fmvn"; }
+
 // Parses the single unsigned operand of hmvc/fmvn; false if it is not exactly one number.
 bool parse_operand(std::string_view operand, std::uint64_t& value) {
   while (!operand.empty() && is_blank(operand.front())) operand.remove_prefix(1);
@@ -20,45 +52,43 @@ bool parse_operand(std::string_view operand, std::uint64_t& value) {
 
 }  // namespace
 
-ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint32_t& column) {
-  std::size_t i = 0, n = ops.size();
-  while (i < n) {
-    while (i < n && (is_blank(ops[i]) || ops[i] == ';')) ++i;
-    if (i >= n) break;
-    std::size_t op_start = i;
-    while (i < n && !is_blank(ops[i]) && ops[i] != ';') ++i;
-    std::string_view opcode = ops.substr(op_start, i - op_start);
-    std::size_t operand_start = i;
-    bool quoted = false;
-    std::size_t quote_at = 0;
-    for (; i < n && (quoted || ops[i] != ';'); ++i) {
-      if (ops[i] == '"') {
-        quoted = !quoted;
-        quote_at = i;
-      }
-    }
-    if (quoted) {
-      column = static_cast<std::uint32_t>(quote_at);
+ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint32_t& column, bool repair) {
+  std::size_t i = 0;
+  Operation op;
+  while (next_operation(ops, i, op)) {
+    if (op.open_quote) {
+      column = static_cast<std::uint32_t>(op.quote_at);
       return ErrorCode::kTrailingText;
     }
-    std::string_view operand = ops.substr(operand_start, i - operand_start);
-    bool half = opcode == "hmvc", full = opcode == "fmvn";
-    if (!half && !full) continue;
+    if (!is_clock(op)) continue;
+    const bool half = op.opcode == "hmvc";
     std::uint64_t value;
-    column = static_cast<std::uint32_t>(operand_start);
-    if (!parse_operand(operand, value)) return half ? ErrorCode::kBadHalfmove : ErrorCode::kBadFullmove;
+    column = static_cast<std::uint32_t>(op.operand.data() - ops.data());
+    if (!parse_operand(op.operand, value)) return half ? ErrorCode::kBadHalfmove : ErrorCode::kBadFullmove;
     if (half) {
       if (value > 65535) return ErrorCode::kClockRange;
       clocks.has_halfmove = true;
       clocks.halfmove = static_cast<std::uint32_t>(value);
     } else {
-      if (value == 0) return ErrorCode::kBadFullmove;
+      if (value == 0 && !repair) return ErrorCode::kBadFullmove;
       if (value > 1000000) return ErrorCode::kClockRange;
       clocks.has_fullmove = true;
-      clocks.fullmove = static_cast<std::uint32_t>(value);
+      clocks.repaired = clocks.repaired || value == 0;
+      clocks.fullmove = value == 0 ? 1 : static_cast<std::uint32_t>(value);
     }
   }
   return ErrorCode::kOk;
+}
+
+void append_epd_operations_but_clocks(std::string& out, std::string_view ops) {
+  std::size_t i = 0;
+  Operation op;
+  while (next_operation(ops, i, op)) {
+    if (is_clock(op)) continue;
+    std::string_view text = ops.substr(op.begin, op.end - op.begin);
+    while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
+    (out += ' ') += text;
+  }
 }
 
 }  // namespace fenmill

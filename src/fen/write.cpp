@@ -170,18 +170,22 @@ std::size_t write_fen(const Position& pos, char* out, CastlingNotation notation,
   return static_cast<std::size_t>(p - out);
 }
 
-std::size_t write_epd(const Position& pos, char* out, CastlingNotation notation, std::string_view placement) {
-  char* p = out + write_position_fields(pos, out, notation, placement);
-  if (pos.halfmove_clock != 0 || pos.fullmove_number != 1) {
-    std::memcpy(p, " hmvc ", 6);
-    p += 6;
-    p += write_uint(pos.halfmove_clock, p);
-    std::memcpy(p, "; fmvn ", 7);
-    p += 7;
-    p += write_uint(pos.fullmove_number, p);
-    *p++ = ';';
-  }
+std::size_t write_epd_clocks(std::uint32_t halfmove, std::uint32_t fullmove, char* out) {
+  if (halfmove == 0 && fullmove == 1) return 0;
+  char* p = out;
+  std::memcpy(p, " hmvc ", 6);
+  p += 6;
+  p += write_uint(halfmove, p);
+  std::memcpy(p, "; fmvn ", 7);
+  p += 7;
+  p += write_uint(fullmove, p);
+  *p++ = ';';
   return static_cast<std::size_t>(p - out);
+}
+
+std::size_t write_epd(const Position& pos, char* out, CastlingNotation notation, std::string_view placement) {
+  const std::size_t n = write_position_fields(pos, out, notation, placement);
+  return n + write_epd_clocks(pos.halfmove_clock, pos.fullmove_number, out + n);
 }
 
 std::string to_fen(const Position& pos, CastlingNotation notation) {

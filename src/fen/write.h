@@ -28,6 +28,8 @@ std::size_t write_fen(const Position& pos, char* out, CastlingNotation notation 
 // 4-field EPD, followed by " hmvc N; fmvn N;" unless the clocks are the defaults 0 and 1.
 std::size_t write_epd(const Position& pos, char* out, CastlingNotation notation = CastlingNotation::kXFen,
                       std::string_view placement = {});
+// " hmvc N; fmvn N;" unless the clocks are the defaults 0 and 1: how EPD (chess or Xiangqi) carries clocks.
+std::size_t write_epd_clocks(std::uint32_t halfmove, std::uint32_t fullmove, char* out);
 // The four position fields only (placement, side, castling, ep).
 std::size_t write_position_fields(const Position& pos, char* out, CastlingNotation notation,
                                   std::string_view placement = {});

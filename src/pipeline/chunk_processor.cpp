@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "fen/epd_operations.h"
 #include "fen/text_cursor.h"
 #include "formats/binary_file.h"
 #include "formats/binary_record.h"
@@ -72,6 +73,7 @@ class ChunkWork {
     // A key is about the position, not how --ep writes it: full and position keys hold the legal ep square.
     key_needs_legal_ep_ = (level_ == KeyLevel::kPosition || level_ == KeyLevel::kFull) && job.normalize.ep != EpPolicy::kLegal;
     xoptions_.repair = job.normalize.repair;
+    xoptions_.allow_operations = options_.allow_operations;
     record_size_ = job.variant == Variant::kXiangqi ? xiangqi::kRecordSize : kRecordSize;
   }
 
@@ -159,6 +161,7 @@ class ChunkWork {
       if (!xr.ok()) return reject(line, number, xr.code, column_in_line(line, where, xr.column), xr.hints, 0);
       NormalizeResult r;
       r.fields = xr.fields < 2 ? 1 : 6;
+      r.rest = xr.rest;
       r.repairs = xr.repairs;
       return accept(line, where, r);
     }
@@ -274,14 +277,9 @@ class ChunkWork {
     char buf[kMaxFenLength];
     switch (job_.to) {
       case OutputFormat::kEpd: {
-        std::string_view ops = source_.format == InputFormat::kEpd ? trim_end(where.fen.substr(r.rest)) : std::string_view{};
-        if (ops.empty()) {
-          out.append(buf, epd_text(buf));
-        } else {
-          out.append(buf, position_fields(buf));
-          out.push_back(' ');
-          out.append(ops);
-        }
+        // The position's clocks (as hmvc / fmvn, repaired or not), then the record's other operations.
+        out.append(buf, epd_text(buf));
+        if (source_.format == InputFormat::kEpd) append_epd_operations_but_clocks(out, where.fen.substr(r.rest));
         break;
       }
       case OutputFormat::kCsv: {
@@ -367,7 +365,8 @@ class ChunkWork {
   }
   std::size_t epd_text(char* buf) const {
     if (!xq_) return write_epd(pos_, buf, job_.castling_notation, placement_);
-    return position_fields(buf);
+    const std::size_t n = position_fields(buf);
+    return n + write_epd_clocks(xpos_.halfmove_clock, xpos_.fullmove_number, buf + n);
   }
 
   std::string hex_, tag_scratch_;

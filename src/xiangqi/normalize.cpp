@@ -1,5 +1,6 @@
 #include "xiangqi/normalize.h"
 
+#include "fen/epd_operations.h"
 #include "fen/validate.h"
 
 namespace fenmill::xiangqi {
@@ -8,15 +9,30 @@ NormalizeResult normalize_fen(std::string_view text, Position& pos, const Normal
   NormalizeResult r;
   ParseOptions po;
   po.repair = options.repair;
+  po.allow_operations = options.allow_operations;
   ParseResult pr = parse_fen(text, pos, po);
   r.fields = pr.fields;
+  r.rest = pr.rest;
   r.letters_seen = pr.letters_seen;
   if (!pr.ok()) {
     r.code = pr.code;
     r.column = pr.column;
     return r;
   }
-  r.repairs = pr.clock_repaired ? fenmill::kRepairClock : fenmill::kRepairNone;
+  bool clock_repaired = pr.clock_repaired;
+  if (options.allow_operations && pr.rest < text.size()) {  // EPD, as in chess (fen/normalize.cpp)
+    EpdClocks clocks;
+    std::uint32_t column = 0;
+    if (ErrorCode e = scan_epd_operations(text.substr(pr.rest), clocks, column, options.repair); e != ErrorCode::kOk) {
+      r.code = e;
+      r.column = pr.rest + column + 1;
+      return r;
+    }
+    if (clocks.has_halfmove) pos.halfmove_clock = static_cast<std::uint16_t>(clocks.halfmove);
+    if (clocks.has_fullmove) pos.fullmove_number = clocks.fullmove;
+    clock_repaired = clock_repaired || clocks.repaired;
+  }
+  r.repairs = clock_repaired ? fenmill::kRepairClock : fenmill::kRepairNone;
   Verdict v = validate(pos);
   if (!v.ok()) {
     r.code = v.code;

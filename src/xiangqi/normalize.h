@@ -13,6 +13,7 @@ namespace fenmill::xiangqi {
 
 struct NormalizeOptions {
   bool repair = false;               // a fullmove number of 0 becomes 1 (reported as fenmill::kRepairClock)
+  bool allow_operations = false;     // EPD: operations may follow; hmvc / fmvn set the clocks
   Letters letters = Letters::kUcci;  // for the caller's write_fen; parsing accepts both sets
 };
 
@@ -20,6 +21,7 @@ struct NormalizeResult {
   ErrorCode code = ErrorCode::kOk;
   std::uint32_t column = 0;       // syntax errors only
   std::uint8_t fields = 0;        // fields present in the input
+  std::uint32_t rest = 0;         // offset of EPD operations (allow_operations)
   std::uint8_t repairs = 0;       // fenmill::Repair bits (only kRepairClock applies)
   std::uint8_t hints = 0;         // Hint bits, for rejected positions
   std::uint8_t letters_seen = 0;  // LetterSeen bits of the input placement

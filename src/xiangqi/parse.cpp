@@ -212,7 +212,9 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
     result.fields = 4;
     if (!parse_dash_field(c)) return failed(ErrorCode::kBadEpSyntax, c);
   }
-  if (result.fields == 4 && next_field()) {
+  const bool at_operations = result.fields == 4 && next_field() && options.allow_operations &&
+                             ((*c.p | 0x20) >= 'a' && (*c.p | 0x20) <= 'z');
+  if (result.fields == 4 && !at_operations && next_field()) {
     Cursor half_start = c;
     std::uint64_t half = 0, full = 1;
     result.fields = 5;
@@ -234,7 +236,8 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
     pos.fullmove_number = static_cast<std::uint32_t>(full);
     c.skip_blanks();
   }
-  if (c.p != c.end) return failed(ErrorCode::kTrailingText, c);
+  result.rest = static_cast<std::uint32_t>(c.p - text.data());
+  if (c.p != c.end && !options.allow_operations) return failed(ErrorCode::kTrailingText, c);
   return result;
 }
 

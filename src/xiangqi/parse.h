@@ -8,6 +8,7 @@
 //   <placement> <side> -                     the castling field, always '-'
 //   <placement> <side> - -                   and the en-passant field, always '-'
 //   <placement> <side> - - <half> <full>     either clock may be '-' (halfmove 0, fullmove 1)
+// With allow_operations (EPD), EPD operations may follow the fourth or the sixth field (ParseResult::rest).
 // Placement: 10 ranks from rank 9 (Black's back rank) down, 9 points each, digits 1-9 for empty points;
 // letters K A R C P plus elephant B or E and horse N or H, upper case Red.
 #pragma once
@@ -22,6 +23,8 @@ namespace fenmill::xiangqi {
 struct ParseOptions {
   // A fullmove number of 0 becomes 1 instead of an error (reported in clock_repaired).
   bool repair = false;
+  // EPD: operations (fen/epd_operations.h) may follow; a fifth field starting with a letter is the first.
+  bool allow_operations = false;
 };
 
 // Bits of ParseResult::letters_seen.
@@ -34,6 +37,7 @@ struct ParseResult {
   ErrorCode code = ErrorCode::kOk;
   std::uint32_t column = 0;       // 1-based byte column of the error within the record (0 when ok)
   std::uint8_t fields = 0;        // how many FEN fields were present (1..6)
+  std::uint32_t rest = 0;         // with allow_operations: offset where EPD operations start, else the end
   std::uint8_t letters_seen = 0;  // LetterSeen bits: which elephant/horse letters the placement used
   bool clock_repaired = false;    // repair mode changed a clock
   bool ok() const { return code == ErrorCode::kOk; }
