@@ -379,13 +379,28 @@ TEST(FormatsCli, PgnWithTagsUnescapesValuesAndRefusesFen) {
   }
   // The PGN options do nothing to other inputs: said once, not silently.
   write_file(dir / "p.fen", std::string(kStart) + "\n");
-  r = run_cli({"normalize", "-q", dir / "p.fen", "--plies", "0:0", "--with-tags", "Event"});
+  r = run_cli({"normalize", "-q", dir / "p.fen", "--plies", "0:0"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, std::string(kStart) + "\n");
   EXPECT_NE(r.err.find("warning: --with-tags, --plies, --every and --variations apply to PGN input, and no input was PGN"),
             std::string::npos) << r.err;
   r = run_cli({"normalize", "-q", dir / "p.fen", dir / "t.pgn", "--plies", "0:0"});
   EXPECT_EQ(r.err, "");
+  // Tags have nowhere to go in FEN or EPD output, a range that selects nothing is a mistake, and stdin can only
+  // be read once: usage errors, each saying which.
+  const std::pair<std::vector<std::string>, std::string> refused[] = {
+      {{"--with-tags", "Event"}, "--with-tags adds CSV columns or JSON Lines fields"},
+      {{"--with-tags", "Event", "--to", "epd"}, "--with-tags adds CSV columns or JSON Lines fields"},
+      {{"--plies", "5:2"}, "--plies 5:2 selects nothing: FROM is after TO"},
+      {{"-"}, "standard input ('-') can be read only once"}};
+  for (const auto& [extra, message] : refused) {
+    std::vector<std::string> args = {"normalize", "-q", "-", dir / "t.pgn"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 2) << message;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
   // Names are trimmed ("Event, Site"); a name twice, or one no PGN tag can have, is refused.
   r = run_cli({"normalize", "-q", dir / "t.pgn", "--to", "csv", "--with-tags", " Event , Site", "--plies", "0:0"});
   EXPECT_EQ(r.out, "fen,Event,Site\n" + std::string(kStart) + ",\"A \"\"quoted\"\" event\",back\\slash\n");
@@ -516,6 +531,24 @@ TEST(FormatsCli, XiangqiVariantAutoAndLetters) {
     EXPECT_NE(r.out.find("\"with_castling_rights\": 0,\n  \"with_ep_square\": 0"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("\"pieces_on_board\": {\"19\": 1, \"32\": 1}"), std::string::npos) << r.out;
   }
+}
+
+// PGN games are replayed as chess: under --variant xiangqi every Xiangqi game used to be rejected move by move
+// (ILLEGAL_MOVE), as if the file were corrupt. It is a usage error now, before any output.
+TEST(FormatsCli, XiangqiVariantRefusesPgnInput) {
+  TempDir dir;
+  write_file(dir / "xq.pgn", "[Event \"x\"]\n\n1. h2e2 h9g7 *\n");
+  write_file(dir / "xq.txt", "1. h2e2 h9g7 *\n");  // sniffed as PGN
+  for (const char* name : {"xq.pgn", "xq.txt"}) {
+    CliResult r = run_cli({"normalize", "-q", "--variant", "xiangqi", dir / name, "-o", dir / "out.fen"});
+    EXPECT_EQ(r.exit_code, 2) << name;
+    EXPECT_NE(r.err.find(std::string(name) + ": PGN games are replayed as chess"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "out.fen"));
+  }
+  // Chess rules for a PGN under --variant auto, as before: a Xiangqi move is a rejected game, not a usage error.
+  CliResult r = run_cli({"normalize", "-q", dir / "xq.pgn"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "");
 }
 
 TEST(FormatsCli, AutoSniffsTheFormatOfStdinAndUnknownNames) {

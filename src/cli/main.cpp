@@ -95,8 +95,7 @@ bool parse_plies(const std::string& text, Job& job) {
   std::size_t colon = text.find(':');
   if (colon == std::string::npos) return number(text, job.ply_from) && number(text, job.ply_to);
   std::string from = text.substr(0, colon), to = text.substr(colon + 1);
-  return (from.empty() || number(from, job.ply_from)) && (to.empty() || number(to, job.ply_to)) &&
-         job.ply_from <= job.ply_to;
+  return (from.empty() || number(from, job.ply_from)) && (to.empty() || number(to, job.ply_to));
 }
 
 void resolve(Job& job, const RawOptions& raw, bool count) {
@@ -200,6 +199,18 @@ int main(int argc, char** argv) {
   resolve(job, raw, count);
   if (!parse_plies(raw.plies, job)) {
     std::fprintf(stderr, "fenmill: --plies takes FROM:TO (e.g. 10:40, 0:, :20)\n");
+    return fenmill::kExitUsageOrIo;
+  }
+  if (job.ply_from > job.ply_to) {
+    std::fprintf(stderr, "fenmill: --plies %s selects nothing: FROM is after TO\n", raw.plies.c_str());
+    return fenmill::kExitUsageOrIo;
+  }
+  if (std::count(job.inputs.begin(), job.inputs.end(), "-") > 1) {
+    std::fprintf(stderr, "fenmill: standard input ('-') can be read only once\n");
+    return fenmill::kExitUsageOrIo;
+  }
+  if (!job.with_tags.empty() && job.to != fenmill::OutputFormat::kCsv && job.to != fenmill::OutputFormat::kJsonl) {
+    std::fprintf(stderr, "fenmill: --with-tags adds CSV columns or JSON Lines fields: use --to csv or --to jsonl\n");
     return fenmill::kExitUsageOrIo;
   }
   if (!job.variant_given && job.to == fenmill::OutputFormat::kBinary && !job.inputs.empty())

@@ -118,6 +118,10 @@ ChunkFeed::ChunkFeed(const Job& job)
   for (const std::string& path : job.inputs) {
     input_formats_.push_back(format_by_name_or_content(path));
     binary += input_formats_.back() == InputFormat::kBinary;
+    // Games are replayed with chess rules: Xiangqi moves would all be rejected, as if the games were corrupt.
+    if (input_formats_.back() == InputFormat::kPgn && job.variant == Variant::kXiangqi && setup_error_.empty())
+      setup_error_ = path + ": PGN games are replayed as chess (standard or Chess960); --variant xiangqi reads "
+                            "positions (FEN, EPD, CSV, JSON Lines, binary), not games";
   }
   if (binary == 0) {
     text_.emplace(job.inputs, job.chunk_size, InputOptions{job.mmap});
@@ -131,7 +135,7 @@ ChunkFeed::ChunkFeed(const Job& job)
   }
   else if (binary == job.inputs.size())
     binary_.emplace(job.inputs);
-  else
+  else if (setup_error_.empty())
     setup_error_ = "binary and text inputs cannot be mixed in one run";
 }
 
