@@ -422,6 +422,18 @@ TEST(FenErrors, EpdOperationsNeedAllowOperations) {
   EXPECT_EQ(error_name(normalize_fen(KINGS " w - - fmvn 0;", pos, o).code), "BAD_FULLMOVE");
   EXPECT_EQ(error_name(normalize_fen(KINGS " w - - hmvc 70000;", pos, o).code), "CLOCK_RANGE");
   EXPECT_EQ(error_name(normalize_fen(KINGS " w - - bm Kd2; c0 \"open", pos, o).code), "TRAILING_TEXT");
+  // An opcode starts with a letter: "5 3" after ';' is no operation (written back, it would read as clocks).
+  NormalizeResult r = normalize_fen(KINGS " w - -;5 3", pos, o);
+  EXPECT_EQ(error_name(r.code), "TRAILING_TEXT");
+  EXPECT_EQ(r.column, std::string_view(KINGS " w - -;").size() + 1);
+  EXPECT_EQ(error_name(normalize_fen(KINGS " w - - bm Kd2; \"x\";", pos, o).code), "TRAILING_TEXT");
+  // --repair reads fmvn 0 as 1, as it does a fullmove field of 0.
+  NormalizeOptions repair = o;
+  repair.repair = true;
+  r = normalize_fen(KINGS " w - - hmvc 2; fmvn 0;", pos, repair);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.repairs, kRepairClock);
+  EXPECT_EQ(to_fen(pos), KINGS " w - - 2 1");
 }
 
 // ---- castling letter semantics ----

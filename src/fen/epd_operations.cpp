@@ -60,6 +60,12 @@ ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint
       column = static_cast<std::uint32_t>(op.quote_at);
       return ErrorCode::kTrailingText;
     }
+    // An opcode starts with a letter (PGN standard, 16.2.3). One that does not is no operation, and written
+    // back after the four fields it could read as clocks ("w - -;5 3").
+    if (const char c = static_cast<char>(op.opcode.front() | 0x20); c < 'a' || c > 'z') {
+      column = static_cast<std::uint32_t>(op.begin);
+      return ErrorCode::kTrailingText;
+    }
     if (!is_clock(op)) continue;
     const bool half = op.opcode == "hmvc";
     std::uint64_t value;

@@ -19,7 +19,8 @@ struct EpdClocks {
 };
 
 // Scans the operations; returns kOk, kBadHalfmove / kBadFullmove / kClockRange for a bad hmvc/fmvn
-// operand (with `column`, 0-based offset in `ops`), or kTrailingText for an unterminated quoted string.
+// operand (with `column`, 0-based offset in `ops`), or kTrailingText for an unterminated quoted string or an
+// opcode that does not start with a letter.
 // With `repair`, fmvn 0 is read as 1, as a fullmove field of 0 is.
 ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint32_t& column, bool repair = false);
 

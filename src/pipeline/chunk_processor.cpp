@@ -351,22 +351,8 @@ class ChunkWork {
     return xq_ ? xiangqi::write_fen(xpos_, buf, job_.xiangqi_letters)
                : write_fen(pos_, buf, job_.castling_notation, placement_);
   }
-  std::size_t position_fields(char* buf) const {
-    if (!xq_) return write_position_fields(pos_, buf, job_.castling_notation, placement_);
-    std::size_t n = xiangqi::write_fen(xpos_, buf, job_.xiangqi_letters);
-    std::string_view fen(buf, n);  // "<placement> <side> - -" are the first four fields
-    std::size_t cut = fen.size();
-    for (int spaces = 0, i = 0; i < static_cast<int>(fen.size()); ++i)
-      if (fen[i] == ' ' && ++spaces == 4) {
-        cut = static_cast<std::size_t>(i);
-        break;
-      }
-    return cut;
-  }
   std::size_t epd_text(char* buf) const {
-    if (!xq_) return write_epd(pos_, buf, job_.castling_notation, placement_);
-    const std::size_t n = position_fields(buf);
-    return n + write_epd_clocks(xpos_.halfmove_clock, xpos_.fullmove_number, buf + n);
+    return xq_ ? xiangqi::write_epd(xpos_, buf, job_.xiangqi_letters) : write_epd(pos_, buf, job_.castling_notation, placement_);
   }
 
   std::string hex_, tag_scratch_;

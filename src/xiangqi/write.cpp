@@ -51,6 +51,13 @@ std::size_t write_fen(const Position& pos, char* out, Letters letters) {
   return static_cast<std::size_t>(p - out);
 }
 
+std::size_t write_epd(const Position& pos, char* out, Letters letters) {
+  char* p = out + write_placement(pos, out, letters);
+  std::memcpy(p, pos.side_to_move == kBlack ? " b - -" : " w - -", 6);
+  p += 6;
+  return static_cast<std::size_t>(p - out) + fenmill::write_epd_clocks(pos.halfmove_clock, pos.fullmove_number, p);
+}
+
 std::string to_fen(const Position& pos, Letters letters) {
   char buffer[kMaxFenLength];
   return std::string(buffer, write_fen(pos, buffer, letters));

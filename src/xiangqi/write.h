@@ -13,6 +13,8 @@ constexpr std::size_t kMaxFenLength = 128;
 
 // Returns the number of bytes written (no terminator); out must hold kMaxFenLength bytes.
 std::size_t write_fen(const Position& pos, char* out, Letters letters = Letters::kUcci);
+// 4-field EPD ("<placement> <w|b> - -"), followed by " hmvc N; fmvn N;" unless the clocks are 0 and 1.
+std::size_t write_epd(const Position& pos, char* out, Letters letters = Letters::kUcci);
 // The placement field only.
 std::size_t write_placement(const Position& pos, char* out, Letters letters = Letters::kUcci);
 

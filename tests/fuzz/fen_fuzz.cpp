@@ -1,14 +1,18 @@
 // libFuzzer target: FEN parse + validate + normalize + write on arbitrary bytes, in every mode.
-// Invariants checked: no crash/UB (sanitizers), an accepted position normalizes idempotently, the placement
+// Invariants checked: no crash/UB (sanitizers), an accepted position normalizes idempotently (as FEN, and as EPD
+// with the record's operations; chess and Xiangqi), the placement
 // the parser vouches for is what the writer would build, and the AVX-512 placement reader agrees with the loop.
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 #include "core/keys.h"
+#include "fen/epd_operations.h"
 #include "fen/normalize.h"
 #include "fen/placement_fast.h"
 #include "formats/binary_record.h"
+#include "xiangqi/normalize.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -37,6 +41,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fenmill::Position again;
     fenmill::NormalizeResult r2 = fenmill::normalize_fen(std::string_view(buf, n), again, options);
     if (!r2.ok() || !(again == pos)) std::abort();  // normalizing must be idempotent
+    if (options.allow_operations) {  // EPD output (clocks, then the other operations) reads back as the same position
+      char fields[fenmill::kMaxFenLength];
+      std::string epd(fields, fenmill::write_epd(pos, fields));
+      fenmill::append_epd_operations_but_clocks(epd, text.substr(r.rest));
+      fenmill::Position back;
+      fenmill::NormalizeResult r3 = fenmill::normalize_fen(epd, back, options);
+      if (!r3.ok() || !(back == pos)) std::abort();
+    }
     if (r.placement_length > 0) {
       char copied[fenmill::kMaxFenLength];
       std::size_t m = fenmill::write_fen(pos, copied, fenmill::CastlingNotation::kXFen, text.substr(0, r.placement_length));
@@ -48,6 +60,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!fenmill::decode_record(record, decoded) || !(decoded == pos)) std::abort();
     (void)fenmill::dedup_key(pos, fenmill::KeyLevel::kPosition);
     (void)fenmill::polyglot_key(pos);
+  }
+  // The same for Xiangqi: FEN and EPD output read back as the position they were written from.
+  for (int mode = 0; mode < 2; ++mode) {
+    namespace xq = fenmill::xiangqi;
+    xq::NormalizeOptions options;
+    options.repair = options.allow_operations = mode == 1;
+    xq::Position pos;
+    const xq::NormalizeResult r = xq::normalize_fen(text, pos, options);
+    if (!r.ok()) continue;
+    char buf[xq::kMaxFenLength];
+    xq::Position again;
+    if (!xq::normalize_fen(std::string_view(buf, xq::write_fen(pos, buf)), again, options).ok() || !(again == pos))
+      std::abort();
+    if (!options.allow_operations) continue;
+    std::string epd(buf, xq::write_epd(pos, buf));
+    fenmill::append_epd_operations_but_clocks(epd, text.substr(r.rest));
+    if (!xq::normalize_fen(epd, again, options).ok() || !(again == pos)) std::abort();
   }
   return 0;
 }
