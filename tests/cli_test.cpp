@@ -850,6 +850,8 @@ TEST(CliUsage, BadArgumentsExitTwo) {
       {"normalize", "--count", mixed},
       {"validate", "--no-such-option", mixed},
       {"stats", "--json", mixed},
+      {"validate", "--to", "epd", mixed},  // a report has no position format: --to was ignored
+      {"stats", "--to", "bin", mixed},
   };
   for (const auto& args : bad) {
     std::string joined;
@@ -870,6 +872,25 @@ TEST(CliUsage, BadArgumentsExitTwo) {
                              "--key", "--count", "--chunk-size", "--quiet", "--progress", "--no-progress",
                              "--chess960", "--castling", "--fail-on-invalid", "--force"})
     EXPECT_NE(r.out.find(option), std::string::npos) << option;
+}
+
+// A report's name says nothing about positions: `validate --json -o rejects.jsonl` used to take .jsonl as
+// --to jsonl and stop with "--to jsonl needs JSON Lines or PGN input".
+TEST(CliOutput, ReportsGoToAnyName) {
+  TempDir tmp;
+  const std::string mixed = (kGoldenDir / "mixed.fen").string();
+  const std::string report = run_cli({"validate", "-q", "--json", mixed}).out;
+  const std::string stats = run_cli({"stats", "-q", mixed}).out;
+  ASSERT_FALSE(report.empty());
+  for (const char* name : {"r.jsonl", "r.csv", "r.bin", "r.epd"}) {
+    SCOPED_TRACE(name);
+    CliResult r = run_cli({"validate", "-q", "--json", mixed, "-o", tmp / name});
+    EXPECT_EQ(r.exit_code, 1) << r.err;  // mixed.fen has invalid records
+    EXPECT_EQ(read_file(tmp / name), report);
+    r = run_cli({"stats", "-q", mixed, "-o", tmp / name, "--force"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_file(tmp / name), stats);
+  }
 }
 
 // Every thread count and chunk size gives the same bytes (the property test does this at scale).

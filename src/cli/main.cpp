@@ -42,13 +42,17 @@ struct RawOptions {
   bool progress = false, no_progress = false;
 };
 
-void add_common_options(CLI::App* sub, Job& job, RawOptions& raw) {
+// `writes_positions`: the subcommand's output is positions in a format --to picks; validate and stats write a
+// report, so --to would be accepted and ignored there: it is not an option of theirs.
+void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_positions) {
   sub->add_option("INPUT", job.inputs, "input files; - for stdin; several are one stream in order")->required();
-  sub->add_option("-o,--output", job.output, "output path, - for stdout (the default)");
-  sub->add_option("--to", raw.to,
-                  "output format: fen, epd, bin, csv (CSV input, FEN column replaced) or jsonl (JSON Lines input, "
-                  "FEN field replaced); default from the output's extension, else fen")
-      ->check(CLI::IsMember({"fen", "epd", "bin", "csv", "jsonl"}));
+  sub->add_option("-o,--output", job.output, writes_positions ? "output path, - for stdout (the default)"
+                                                              : "report path, - for stdout (the default)");
+  if (writes_positions)
+    sub->add_option("--to", raw.to,
+                    "output format: fen, epd, bin, csv (CSV input, FEN column replaced) or jsonl (JSON Lines input, "
+                    "FEN field replaced); default from the output's extension, else fen")
+        ->check(CLI::IsMember({"fen", "epd", "bin", "csv", "jsonl"}));
   sub->add_option("--from", raw.from,
                   "input format: auto (by extension: .epd .pgn .csv .tsv .jsonl .bin, also under .zst; else by content), fen, epd, "
                   "pgn, csv, jsonl, bin")
@@ -101,7 +105,9 @@ bool parse_plies(const std::string& text, Job& job) {
 void resolve(Job& job, const RawOptions& raw, bool count) {
   using fenmill::OutputFormat;
   std::string to = raw.to;
-  if (to.empty()) {
+  // validate and stats write a report: the output's name (report.jsonl, stats.csv) says nothing about positions.
+  const bool writes_report = job.command == fenmill::Command::kValidate || job.command == fenmill::Command::kStats;
+  if (to.empty() && !writes_report) {
     to = fenmill::has_extension(job.output, ".epd")     ? "epd"
          : fenmill::has_extension(job.output, ".bin")   ? "bin"
          : fenmill::has_extension(job.output, ".csv")   ? "csv"
@@ -182,7 +188,7 @@ int main(int argc, char** argv) {
   bool count = false;
   for (const SubcommandSpec& spec : kSubcommands) {
     CLI::App* sub = app.add_subcommand(spec.name, spec.help);
-    add_common_options(sub, job, raw);
+    add_common_options(sub, job, raw, spec.command != Command::kValidate && spec.command != Command::kStats);
     if (spec.command == Command::kDedup) sub->add_flag("--count", count, "append each position's number of occurrences (after a tab; a count column or key with --to csv/jsonl)");
     if (spec.command == Command::kValidate) sub->add_flag("--json", job.json, "report as JSON Lines");
     if (spec.command == Command::kValidate)
