@@ -86,6 +86,31 @@ std::vector<int> csv_columns_named(std::string_view header, std::string_view nam
   return columns;
 }
 
+void replace_csv_fields(std::string& out, std::string_view row, const std::vector<int>& columns, std::string_view value,
+                        char separator) {
+  std::size_t next = 0, field = 0, begin = 0, copied = 0;
+  auto field_ends = [&](std::size_t end) {  // field number `field` is row[begin, end)
+    if (next == columns.size() || field != static_cast<std::size_t>(columns[next])) return;
+    (out += row.substr(copied, begin - copied)) += value;
+    copied = end;
+    ++next;
+  };
+  CsvState state = CsvState::kFieldStart;
+  for (std::size_t i = 0; i < row.size(); ++i) {
+    state = csv_step(state, row[i], separator);
+    if (row[i] != separator || state != CsvState::kFieldStart) continue;
+    field_ends(i);
+    ++field;
+    begin = i + 1;
+  }
+  field_ends(row.size());
+  out += row.substr(copied);
+  for (; next < columns.size(); field = static_cast<std::size_t>(columns[next++])) {
+    out.append(static_cast<std::size_t>(columns[next]) - field, separator);
+    out += value;
+  }
+}
+
 void append_csv_field(std::string& out, std::string_view value, char separator) {
   bool needs_quotes = value.find_first_of(std::string_view("\"\r\n", 3)) != std::string_view::npos ||
                       value.find(separator) != std::string_view::npos;

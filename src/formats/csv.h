@@ -101,6 +101,11 @@ std::string_view csv_field_value(std::string_view line, const CsvField& field, s
 int csv_column_index(std::string_view header, std::string_view name, char separator);
 // Indexes of every column named `name` in a header line, ascending.
 std::vector<int> csv_columns_named(std::string_view header, std::string_view name, char separator);
+// Appends `row` with `value` in place of each field whose index is in `columns` (ascending). Fields are
+// delimited as the scanner sees them, so a malformed one (`"x"y`) is replaced whole too; a row with fewer fields
+// gets empty ones up to a column. `value` is written as is: quote it first if it needs quotes.
+void replace_csv_fields(std::string& out, std::string_view row, const std::vector<int>& columns, std::string_view value,
+                        char separator);
 // Appends value as a CSV field, quoted if it holds the separator, a quote, CR or LF.
 void append_csv_field(std::string& out, std::string_view value, char separator);
 

@@ -136,40 +136,13 @@ void Sink::append_counted(std::string& out, std::string_view record, std::string
     (out += ",\"count\":") += count;
     out.append(record.substr(close));
   } else if (job_.to == OutputFormat::kCsv && !csv_count_columns_.empty()) {
-    replace_csv_fields(out, record, count);
+    replace_csv_fields(out, record, csv_count_columns_, count, csv_separator_);
   } else {
     out.append(record);
     out += job_.to == OutputFormat::kCsv ? csv_separator_ : '\t';
     out.append(count);
   }
   out += '\n';
-}
-
-// Puts `value` in each of the header's count columns. Fields are delimited as the CSV scanner sees them, so a
-// malformed one (`"x"y`) is replaced whole too; a row shorter than the header gets empty fields up to a column.
-void Sink::replace_csv_fields(std::string& out, std::string_view row, std::string_view value) const {
-  const std::vector<int>& columns = csv_count_columns_;  // ascending
-  std::size_t next = 0, field = 0, begin = 0, copied = 0;
-  auto field_ends = [&](std::size_t end) {  // field number `field` is row[begin, end)
-    if (next == columns.size() || field != static_cast<std::size_t>(columns[next])) return;
-    (out += row.substr(copied, begin - copied)) += value;
-    copied = end;
-    ++next;
-  };
-  CsvState state = CsvState::kFieldStart;
-  for (std::size_t i = 0; i < row.size(); ++i) {
-    state = csv_step(state, row[i], csv_separator_);
-    if (row[i] != csv_separator_ || state != CsvState::kFieldStart) continue;
-    field_ends(i);
-    ++field;
-    begin = i + 1;
-  }
-  field_ends(row.size());
-  out += row.substr(copied);
-  for (; next < columns.size(); field = static_cast<std::size_t>(columns[next++])) {
-    out.append(static_cast<std::size_t>(columns[next]) - field, csv_separator_);
-    out += value;
-  }
 }
 
 bool Sink::write_counted(std::string& error) {

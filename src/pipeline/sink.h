@@ -44,7 +44,6 @@ class Sink {
   bool spill_kept(bool final, std::string& error);
   bool write_counted(std::string& error);
   void append_counted(std::string& out, std::string_view record, std::string_view count);
-  void replace_csv_fields(std::string& out, std::string_view row, std::string_view value) const;
 
   // Binary blocks hold exactly kMaxBlockRecords records (the last one fewer), whatever the chunking.
   void flush_binary_blocks(bool final);

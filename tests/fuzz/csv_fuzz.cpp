@@ -1,7 +1,9 @@
 // libFuzzer target: the CSV pieces (formats/csv.h) on arbitrary bytes.
 // Invariants: rows cut by for_each_csv_row put back together give the input, each numbered by its first line;
 // the chunk feed's incremental scan (scan_csv_rows) cuts at the same place however the bytes arrive, and only
-// where a row ends; and any list of values written with append_csv_field reads back, field by field, as itself.
+// where a row ends; and any list of values written with append_csv_field reads back, field by field, as itself,
+// also after replace_csv_fields put another value in some columns.
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -42,8 +44,10 @@ void check_rows(std::string_view bytes, char separator) {
   if (fenmill::csv_ends_in_quotes(bytes, separator) != (whole.state == fenmill::CsvState::kQuoted)) std::abort();
 }
 
-// Values are the input cut at 0xFF bytes; written as one row, each must read back as itself.
-void check_field_round_trip(std::string_view bytes, char separator) {
+// Values are the input cut at 0xFF bytes; written as one row, each must read back as itself. Then the columns in
+// `columns` (bits of a mask) are replaced (dedup --count's count columns): those read back as the new value, the
+// others as before, and a row too short gets empty fields up to the last column.
+void check_field_round_trip(std::string_view bytes, char separator, unsigned columns_mask) {
   std::vector<std::string_view> values;
   for (std::size_t start = 0;;) {
     std::size_t end = bytes.find('\xFF', start);
@@ -67,6 +71,21 @@ void check_field_round_trip(std::string_view bytes, char separator) {
   }
   fenmill::CsvField past;
   if (fenmill::find_csv_field(row, values.size(), separator, past)) std::abort();
+
+  std::vector<int> columns;
+  for (int i = 0; i < 6; ++i)
+    if (columns_mask >> i & 1) columns.push_back(i);
+  std::string replaced;
+  fenmill::replace_csv_fields(replaced, row, columns, "12", separator);
+  const std::size_t fields = std::max(values.size(), columns.empty() ? 0 : static_cast<std::size_t>(columns.back()) + 1);
+  for (std::size_t i = 0; i < fields; ++i) {
+    fenmill::CsvField field;
+    if (!fenmill::find_csv_field(replaced, i, separator, field)) std::abort();
+    const bool chosen = std::find(columns.begin(), columns.end(), static_cast<int>(i)) != columns.end();
+    const std::string_view expected = chosen ? "12" : i < values.size() ? values[i] : "";
+    if (fenmill::csv_field_value(replaced, field, scratch) != expected) std::abort();
+  }
+  if (fenmill::find_csv_field(replaced, fields, separator, past)) std::abort();
 }
 
 }  // namespace
@@ -76,6 +95,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const char separator = ",;\t|"[data[0] & 3];
   const std::string_view bytes(reinterpret_cast<const char*>(data) + 1, size - 1);
   check_rows(bytes, separator);
-  check_field_round_trip(bytes, separator);
+  check_field_round_trip(bytes, separator, size > 1 ? data[1] & 63 : 0);
+  std::string replaced;  // any row, malformed quoting included: no crash
+  fenmill::replace_csv_fields(replaced, bytes.substr(0, bytes.find('\n')), {0, 2}, "12", separator);
   return 0;
 }
