@@ -5,8 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-# A fresh build directory is configured for the binary alone; one scripts/test.sh configured keeps its options, so
-# the demo does not switch the test build off (a later `ninja -C build` would then leave a stale test binary).
+# A fresh build directory is configured (Release, the binary alone); an existing one, e.g. scripts/test.sh's, is
+# reused with its options, so the demo does not switch the test build off (a later `ninja -C build` would then
+# leave a stale test binary). Remove build/ for a clean Release build.
 [ -f build/CMakeCache.txt ] ||
   cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DFENMILL_TESTS=OFF -DFENMILL_BENCH=OFF >/dev/null
 ninja -C build fenmill

@@ -434,6 +434,17 @@ TEST(FenErrors, EpdOperationsNeedAllowOperations) {
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.repairs, kRepairClock);
   EXPECT_EQ(to_fen(pos), KINGS " w - - 2 1");
+  // Only a repair that reaches the position counts: a later fmvn overrides a repaired 0.
+  for (const char* overridden : {KINGS " w - - fmvn 0; fmvn 5;", KINGS " w - - 3 0 fmvn 4;"}) {
+    r = normalize_fen(overridden, pos, repair);
+    ASSERT_TRUE(r.ok()) << overridden;
+    EXPECT_EQ(r.repairs, 0) << overridden;
+  }
+  EXPECT_EQ(normalize_fen(KINGS " w - - 3 0 hmvc 4;", pos, repair).repairs, kRepairClock);
+  // A clock error points at the operand, not the blank before it; a quoted operand escapes '"' with '\'.
+  r = normalize_fen(KINGS " w - - c0 \"x\\\"y;\"; hmvc  3 4;", pos, o);
+  EXPECT_EQ(error_name(r.code), "BAD_HALFMOVE");
+  EXPECT_EQ(r.column, std::string_view(KINGS " w - - c0 \"x\\\"y;\"; hmvc  ").size() + 1);
 }
 
 // ---- castling letter semantics ----

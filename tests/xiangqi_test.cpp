@@ -285,6 +285,37 @@ TEST(Xiangqi, TrailerForms) {
   }
 }
 
+// EPD operations (allow_operations) follow the fourth or the sixth field, or a ';' right after either, as in chess;
+// hmvc / fmvn set the clocks; a fifth field that is no clock starts them (and "5x" is no opcode).
+TEST(Xiangqi, EpdOperationsAsInChess) {
+  NormalizeOptions epd;
+  epd.allow_operations = true;
+  struct Case {
+    std::string text, fen, operations;
+  };
+  const Case cases[] = {
+      {GENERALS " w - - bm h2e2; hmvc 3;", GENERALS " w - - 3 1", "bm h2e2; hmvc 3;"},
+      {GENERALS " w - -;hmvc 3;", GENERALS " w - - 3 1", ";hmvc 3;"},
+      {GENERALS " w - - 5 9; id \"q\";", GENERALS " w - - 5 9", "; id \"q\";"},
+      {GENERALS " b - - - 9 fmvn 4;", GENERALS " b - - 0 4", "fmvn 4;"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.text);
+    Position pos;
+    NormalizeResult r = normalize_fen(c.text, pos, epd);
+    ASSERT_TRUE(r.ok()) << error_name(r.code) << " at " << r.column;
+    EXPECT_EQ(to_fen(pos), c.fen);
+    EXPECT_EQ(c.text.substr(r.rest), c.operations);
+    EXPECT_FALSE(normalize_fen(c.text, pos).ok()) << "without allow_operations they are an error";
+  }
+  Position pos;
+  NormalizeResult r = normalize_fen(GENERALS " w - - 5x 3", pos, epd);
+  EXPECT_EQ(error_name(r.code), "TRAILING_TEXT");
+  EXPECT_EQ(r.column, std::string_view(GENERALS " w - - ").size() + 1);
+  EXPECT_EQ(error_name(normalize_fen(GENERALS " w - - 5x 3", pos).code), "BAD_HALFMOVE");
+  EXPECT_EQ(error_name(normalize_fen(GENERALS " w - - 0; bm h2e2", pos, epd).code), "FIELD_COUNT");
+}
+
 TEST(Xiangqi, RepairModeFixesFullmoveZero) {
   Position pos;
   NormalizeOptions options;

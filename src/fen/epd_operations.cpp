@@ -24,7 +24,9 @@ bool next_operation(std::string_view ops, std::size_t& i, Operation& op) {
   op.opcode = ops.substr(op.begin, i - op.begin);
   const std::size_t operand_start = i;
   for (; i < n && (op.open_quote || ops[i] != ';'); ++i) {
-    if (ops[i] == '"') {
+    if (op.open_quote && ops[i] == '\\' && i + 1 < n) {
+      ++i;  // \" or \\ inside a string
+    } else if (ops[i] == '"') {
       op.open_quote = !op.open_quote;
       op.quote_at = i;
     }
@@ -69,7 +71,9 @@ ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint
     if (!is_clock(op)) continue;
     const bool half = op.opcode == "hmvc";
     std::uint64_t value;
-    column = static_cast<std::uint32_t>(op.operand.data() - ops.data());
+    std::size_t at = static_cast<std::size_t>(op.operand.data() - ops.data());
+    while (at < op.end && is_blank(ops[at])) ++at;
+    column = static_cast<std::uint32_t>(at);  // the operand's first byte
     if (!parse_operand(op.operand, value)) return half ? ErrorCode::kBadHalfmove : ErrorCode::kBadFullmove;
     if (half) {
       if (value > 65535) return ErrorCode::kClockRange;
@@ -79,7 +83,7 @@ ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint
       if (value == 0 && !repair) return ErrorCode::kBadFullmove;
       if (value > 1000000) return ErrorCode::kClockRange;
       clocks.has_fullmove = true;
-      clocks.repaired = clocks.repaired || value == 0;
+      clocks.repaired = value == 0;  // the last fmvn counts
       clocks.fullmove = value == 0 ? 1 : static_cast<std::uint32_t>(value);
     }
   }

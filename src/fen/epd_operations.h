@@ -12,17 +12,33 @@
 
 namespace fenmill {
 
+// The clocks a record's operations set: the last hmvc and the last fmvn.
 struct EpdClocks {
   bool has_halfmove = false, has_fullmove = false;
-  bool repaired = false;  // fmvn 0 became 1 (repair mode)
+  bool repaired = false;  // the fullmove number is an fmvn 0 read as 1 (repair mode)
   std::uint32_t halfmove = 0, fullmove = 1;
 };
 
 // Scans the operations; returns kOk, kBadHalfmove / kBadFullmove / kClockRange for a bad hmvc/fmvn
-// operand (with `column`, 0-based offset in `ops`), or kTrailingText for an unterminated quoted string or an
-// opcode that does not start with a letter.
-// With `repair`, fmvn 0 is read as 1, as a fullmove field of 0 is.
+// operand (with `column`, the 0-based offset in `ops` of the operand), or kTrailingText for an unterminated
+// quoted string or an opcode that does not start with a letter. Quoted operands escape '"' and '\\' with '\\',
+// as PGN strings do. With `repair`, fmvn 0 is read as 1, as a fullmove field of 0 is.
 ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint32_t& column, bool repair = false);
+
+// What chess and Xiangqi normalizing do with a record's operations: scan them and set the clocks they give.
+// `clock_repaired` says on return whether the final fullmove number came from a repaired 0 (an fmvn overrides
+// the fullmove field's repair). Errors as scan_epd_operations.
+template <typename Pos>
+ErrorCode apply_epd_clocks(std::string_view ops, Pos& pos, bool repair, bool& clock_repaired, std::uint32_t& column) {
+  EpdClocks clocks;
+  if (ErrorCode e = scan_epd_operations(ops, clocks, column, repair); e != ErrorCode::kOk) return e;
+  if (clocks.has_halfmove) pos.halfmove_clock = static_cast<std::uint16_t>(clocks.halfmove);
+  if (clocks.has_fullmove) {
+    pos.fullmove_number = clocks.fullmove;
+    clock_repaired = clocks.repaired;
+  }
+  return ErrorCode::kOk;
+}
 
 // Appends " <operation>" for each operation of `ops` (as scan_epd_operations accepted it) but hmvc and fmvn,
 // as written: the caller writes the clocks.

@@ -26,19 +26,13 @@ NormalizeResult normalize_fen(std::string_view text, Position& pos, const Normal
     return r;
   }
   bool clock_repaired = pr.clock_repaired;
-  if (options.allow_operations && pr.rest < text.size()) {
-    // EPD: hmvc / fmvn operations carry the clocks.
-    EpdClocks clocks;
+  if (options.allow_operations && pr.rest < text.size()) {  // EPD: hmvc / fmvn operations carry the clocks
     std::uint32_t column = 0;
-    ErrorCode e = scan_epd_operations(text.substr(pr.rest), clocks, column, options.repair);
-    if (e != ErrorCode::kOk) {
-      r.code = e;
+    r.code = apply_epd_clocks(text.substr(pr.rest), pos, options.repair, clock_repaired, column);
+    if (!r.ok()) {
       r.column = pr.rest + column + 1;
       return r;
     }
-    if (clocks.has_halfmove) pos.halfmove_clock = static_cast<std::uint16_t>(clocks.halfmove);
-    if (clocks.has_fullmove) pos.fullmove_number = clocks.fullmove;
-    clock_repaired = clock_repaired || clocks.repaired;
   }
   Verdict v = validate(pos, options.repair);
   r.repairs = static_cast<std::uint8_t>(v.repairs | (clock_repaired ? kRepairClock : 0));

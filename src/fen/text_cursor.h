@@ -14,7 +14,7 @@ struct Cursor {
   const char* p;
   const char* end;
   // EPD: from the en-passant field on, a ';' also ends a field, as in "w - -; bm e4" or "0 1; D1 20"
-  // (real collections write both). Always false for Xiangqi.
+  // (real collections write both). Chess and Xiangqi alike.
   bool semicolon_ends_field = false;
   std::uint32_t column() const { return static_cast<std::uint32_t>(p - begin) + 1; }
   void skip_blanks() {

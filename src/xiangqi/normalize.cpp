@@ -21,16 +21,12 @@ NormalizeResult normalize_fen(std::string_view text, Position& pos, const Normal
   }
   bool clock_repaired = pr.clock_repaired;
   if (options.allow_operations && pr.rest < text.size()) {  // EPD, as in chess (fen/normalize.cpp)
-    EpdClocks clocks;
     std::uint32_t column = 0;
-    if (ErrorCode e = scan_epd_operations(text.substr(pr.rest), clocks, column, options.repair); e != ErrorCode::kOk) {
-      r.code = e;
+    r.code = apply_epd_clocks(text.substr(pr.rest), pos, options.repair, clock_repaired, column);
+    if (!r.ok()) {
       r.column = pr.rest + column + 1;
       return r;
     }
-    if (clocks.has_halfmove) pos.halfmove_clock = static_cast<std::uint16_t>(clocks.halfmove);
-    if (clocks.has_fullmove) pos.fullmove_number = clocks.fullmove;
-    clock_repaired = clock_repaired || clocks.repaired;
   }
   r.repairs = clock_repaired ? fenmill::kRepairClock : fenmill::kRepairNone;
   Verdict v = validate(pos);

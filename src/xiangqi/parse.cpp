@@ -164,8 +164,10 @@ ErrorCode parse_placement(Cursor& c, Position& pos, std::uint8_t& seen) {
 
 // A clock written as '-' (the document's "w - - - 1").
 bool parse_dash(Cursor& c) {
-  if (*c.p != '-' || !(c.p + 1 == c.end || is_blank(c.p[1]))) return false;
-  ++c.p;
+  Cursor after = c;
+  ++after.p;
+  if (*c.p != '-' || !after.at_field_end()) return false;
+  c = after;
   return true;
 }
 
@@ -193,7 +195,7 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
   result.fields = 1;
   auto next_field = [&] {
     c.skip_blanks();
-    return c.p != c.end;
+    return c.p != c.end && !c.at_operations();
   };
   auto failed = [&](ErrorCode code, const Cursor& at) { return fail(code, at, result.fields, seen); };
 
@@ -208,17 +210,22 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
     result.fields = 3;
     if (!parse_dash_field(c)) return failed(ErrorCode::kBadCastling, c);
   }
+  c.semicolon_ends_field = options.allow_operations;  // as in chess (fen/text_cursor.h)
   if (result.fields == 3 && next_field()) {  // en passant: none in Xiangqi
     result.fields = 4;
     if (!parse_dash_field(c)) return failed(ErrorCode::kBadEpSyntax, c);
   }
-  const bool at_operations = result.fields == 4 && next_field() && options.allow_operations &&
-                             ((*c.p | 0x20) >= 'a' && (*c.p | 0x20) <= 'z');
-  if (result.fields == 4 && !at_operations && next_field()) {
+  if (result.fields == 4 && next_field()) {
     Cursor half_start = c;
     std::uint64_t half = 0, full = 1;
+    const bool half_ok = parse_dash(c) || parse_uint(c, half);
+    if (!half_ok && options.allow_operations) {  // EPD: what is not a clock starts the operations, as in chess
+      c = half_start;
+      result.rest = static_cast<std::uint32_t>(c.p - text.data());
+      return result;
+    }
     result.fields = 5;
-    if (!parse_dash(c) && !parse_uint(c, half)) return failed(ErrorCode::kBadHalfmove, half_start);
+    if (!half_ok) return failed(ErrorCode::kBadHalfmove, half_start);
     if (!next_field()) return failed(ErrorCode::kFieldCount, c);
     result.fields = 6;
     Cursor full_start = c;

@@ -23,7 +23,8 @@ namespace fenmill::xiangqi {
 struct ParseOptions {
   // A fullmove number of 0 becomes 1 instead of an error (reported in clock_repaired).
   bool repair = false;
-  // EPD: operations (fen/epd_operations.h) may follow; a fifth field starting with a letter is the first.
+  // EPD: operations (fen/epd_operations.h) may follow the fourth or sixth field: a fifth field that is not a
+  // clock starts them, and from the fourth field on a ';' also ends a field, as in chess.
   bool allow_operations = false;
 };
 
