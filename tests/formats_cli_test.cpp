@@ -296,6 +296,23 @@ TEST(FormatsCli, JsonlInvalidJsonIsRejectedAndColumnsCountEscapes) {
   EXPECT_EQ(r.out, f + ":1:39: BAD_FULLMOVE: fullmove number must be a positive integer\n" +
                        f + ":2:43: BAD_FULLMOVE: fullmove number must be a positive integer\n" +
                        f + ":3:10: BAD_PIECE: invalid character in the piece placement\n");
+  // A JSON_FIELD reject says what exactly is wrong; a FEN key given twice is one of those (which one is meant?),
+  // as a CSV header naming the FEN column twice is a usage error.
+  write_file(dir / "why.jsonl", "[1]\n{\"x\": 1}\n{\"fen\": 1}\n{\"fen\": \"" + k + "\", \"fen\": \"junk\"}\n{\"fen\" 1}\n");
+  r = run_cli({"validate", dir / "why.jsonl"});
+  EXPECT_EQ(r.exit_code, 1);
+  const std::string w = dir / "why.jsonl", m = ": JSON_FIELD: the line is not a JSON object whose FEN field is a string: ";
+  EXPECT_EQ(r.out, w + ":1:1" + m + "not a JSON object\n" + w + ":2:1" + m + "no field \"fen\"\n" + w + ":3:1" + m +
+                       "field \"fen\" is not a string\n" + w + ":4:1" + m +
+                       "field \"fen\" appears more than once (which one holds the FEN is ambiguous)\n" + w + ":5:1" + m +
+                       "not valid JSON\n");
+  write_file(dir / "two.csv", "fen,x,fen\nold,a," + k + "\n");
+  r = run_cli({"normalize", "-q", dir / "two.csv"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("the CSV header names 2 columns fen"), std::string::npos) << r.err;
+  r = run_cli({"normalize", "-q", dir / "two.csv", "--fen-column", "2", "--to", "csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "fen,x,fen\nold,a," + k + "\n");
 }
 
 // EPD output writes the position's clocks, repaired or not, as hmvc / fmvn after the four fields and then the

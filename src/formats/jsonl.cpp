@@ -170,6 +170,7 @@ struct Member {
   bool string = false;
   bool escaped = false;
   std::size_t depth = 0;  // when the value is a container: the stack size inside it
+  bool repeated = false;  // (first member only) another top-level member has the same name
 };
 
 // The finished member's offsets in `text`, leaving `member` empty for the next one.
@@ -273,9 +274,13 @@ name:
     const char* start = p;
     bool escaped = false;
     if (!(p = scan_string(p, end, escaped, non_ascii))) return false;
-    if (want_field && stack.size() == 1 && !member.begin) {
+    if (want_field && stack.size() == 1 && (!member.begin || !every)) {
       const std::string_view inner(start + 1, static_cast<std::size_t>(p - start - 2));
-      capture = escaped ? unescape(inner, key) && key == field : inner == field;
+      const bool named = escaped ? unescape(inner, key) && key == field : inner == field;
+      if (!member.begin)
+        capture = named;
+      else
+        member.repeated = member.repeated || named;
     }
   }
   p = skip_space(p, end);
@@ -302,6 +307,10 @@ bool JsonlFieldFinder::find(std::string_view line, std::string_view field, Found
   }
   if (!member.string) {
     error = "field \"" + std::string(field) + "\" is not a string";
+    return false;
+  }
+  if (member.repeated) {  // readers differ in which one they take, and writing one back would leave the other
+    error = "field \"" + std::string(field) + "\" appears more than once (which one holds the FEN is ambiguous)";
     return false;
   }
   const std::string_view inner(member.begin + 1, static_cast<std::size_t>(member.end - member.begin - 2));

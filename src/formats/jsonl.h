@@ -21,8 +21,8 @@ class JsonlFieldFinder {
     std::string_view value;          // unescaped string value (valid until the next call, or while the line is)
     std::size_t raw_begin, raw_end;  // the raw token, quotes included, as offsets in the line
   };
-  // False with `error` set when the line is not valid JSON, not an object, or has no such string field. Only a
-  // top-level member counts; the first one whose (unescaped) name is `field` is the field. A field whose string
+  // False with `error` set when the line is not valid JSON, not an object, or has no such string field, or has
+  // it twice. Only a top-level member counts. A field whose string
   // escapes a lone surrogate has no UTF-8 value: that is "not a string" too.
   bool find(std::string_view line, std::string_view field, Found& out, std::string& error);
   struct Span {

@@ -237,7 +237,13 @@ bool ChunkFeed::find_column(std::string_view header, SourceFormat& f, std::strin
   }
   for (std::string_view name : wanted.empty() ? std::vector<std::string_view>{"FEN", "fen"}
                                               : std::vector<std::string_view>{wanted}) {
-    f.csv_column = csv_column_index(header, name, f.separator);
+    const std::vector<int> columns = csv_columns_named(header, name, f.separator);
+    if (columns.size() > 1) {  // readers differ in which one they take, and one would keep a stale FEN
+      error = "the CSV header names " + std::to_string(columns.size()) + " columns " + std::string(name) +
+              ": which holds the FEN is ambiguous (--fen-column takes an index)";
+      return false;
+    }
+    f.csv_column = columns.empty() ? -1 : columns.front();
     if (f.csv_column >= 0) return true;
   }
   error = "no column named " + (wanted.empty() ? std::string("FEN or fen") : wanted) + " in the CSV header";

@@ -153,7 +153,8 @@ class ChunkWork {
     if (is_blank_line(line)) return;
     ++result_.counts.records;
     RecordFen where;
-    if (ErrorCode e = locate_fen(line, where); e != ErrorCode::kOk) return reject(line, number, e, 1, 0, 0);
+    if (ErrorCode e = locate_fen(line, where); e != ErrorCode::kOk)
+      return reject(line, number, e, 1, 0, 0, e == ErrorCode::kJsonField ? std::string_view(json_error_) : std::string_view());
     number += where.lines_before;
     xq_ = job_.variant == Variant::kXiangqi || (job_.variant == Variant::kAuto && xiangqi::looks_like_xiangqi(where.fen));
     if (xq_) {
@@ -219,7 +220,7 @@ class ChunkWork {
   }
 
   void reject(std::string_view line, std::uint64_t number, ErrorCode code, std::uint32_t column, std::uint8_t hints,
-              Bitboard squares) {
+              Bitboard squares, std::string_view detail = {}) {
     Counts& counts = result_.counts;
     ++counts.invalid;
     ++counts.invalid_by_code[static_cast<int>(code)];
@@ -229,6 +230,8 @@ class ChunkWork {
     rej.xiangqi = xq_;
     result_.reject_text.append(shown);
     rej.text_end = static_cast<std::uint32_t>(result_.reject_text.size());
+    result_.reject_text.append(detail);
+    rej.detail_end = static_cast<std::uint32_t>(result_.reject_text.size());
     result_.rejects.push_back(rej);
   }
 

@@ -20,6 +20,7 @@ struct Reject {
   std::uint8_t hints;
   Bitboard squares;
   std::uint32_t text_begin, text_end;  // the original line (PGN: the offending token), in ChunkResult::reject_text
+  std::uint32_t detail_end = 0;  // when above text_end: reject_text[text_end, detail_end) says what exactly is wrong
   // PGN games only: the game's error (code is then the [FEN] tag's error, if any), its 1-based number
   // in the input (the sink adds the games of earlier chunks) and the ply the move would have made.
   PgnError pgn = PgnError::kOk;

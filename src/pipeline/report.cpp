@@ -64,7 +64,7 @@ std::string_view reject_code_name(const Reject& r) {
   return r.pgn != PgnError::kOk ? pgn_error_name(r.pgn) : error_name(r.code);
 }
 
-std::string reject_message(const Reject& r) {
+std::string reject_message(const Reject& r, std::string_view detail) {
   if (r.pgn != PgnError::kOk) {
     std::string m = "game " + std::to_string(r.game);
     if (r.ply) m += ", ply " + std::to_string(r.ply);
@@ -80,6 +80,7 @@ std::string reject_message(const Reject& r) {
     return m;
   }
   std::string m(r.xiangqi ? xiangqi::message_for(r.code) : error_message(r.code));
+  if (!detail.empty()) (m += ": ") += detail;
   if (r.squares && !is_syntax_error(r.code)) {
     m += " (squares:";
     for (Bitboard b = r.squares; b; b &= b - 1) {
@@ -96,7 +97,8 @@ std::string reject_message(const Reject& r) {
   return m;
 }
 
-void append_reject_json(std::string& out, std::string_view file, const Reject& r, std::string_view input) {
+void append_reject_json(std::string& out, std::string_view file, const Reject& r, std::string_view input,
+                        std::string_view detail) {
   out += "{\"file\":";
   append_json_string(out, file);
   out += ",\"line\":";
@@ -106,7 +108,7 @@ void append_reject_json(std::string& out, std::string_view file, const Reject& r
   out += ",\"code\":\"";
   out += reject_code_name(r);
   out += "\",\"message\":";
-  append_json_string(out, reject_message(r));
+  append_json_string(out, reject_message(r, detail));
   out += ",\"input\":";
   append_json_string(out, input);
   if (r.pgn != PgnError::kOk) {
@@ -118,7 +120,7 @@ void append_reject_json(std::string& out, std::string_view file, const Reject& r
   out += "}\n";
 }
 
-void append_reject_line(std::string& out, std::string_view file, const Reject& r) {
+void append_reject_line(std::string& out, std::string_view file, const Reject& r, std::string_view detail) {
   out.append(file);
   out += ':';
   append_uint(out, r.line);
@@ -127,7 +129,7 @@ void append_reject_line(std::string& out, std::string_view file, const Reject& r
   out += ": ";
   out += reject_code_name(r);
   out += ": ";
-  out += reject_message(r);
+  out += reject_message(r, detail);
   out += '\n';
 }
 

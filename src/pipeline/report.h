@@ -11,17 +11,18 @@ namespace fenmill {
 
 // The code as printed: the PGN error's name for a rejected game, else the FEN error's.
 std::string_view reject_code_name(const Reject& r);
-// "message (squares: e1 h1) (hint: ...)" for a rejected record.
-std::string reject_message(const Reject& r);
+// "message (squares: e1 h1) (hint: ...)" for a rejected record; "message: detail" when there is a detail.
+std::string reject_message(const Reject& r, std::string_view detail = {});
 
 // Appends s as a JSON string literal (quotes included); bytes that are not valid UTF-8 are
 // written as \u00XX (read as Latin-1), so the output is always valid JSON.
 void append_json_string(std::string& out, std::string_view s);
 
 // {"file":...,"line":...,"column":...,"code":...,"message":...,"input":...}\n
-void append_reject_json(std::string& out, std::string_view file, const Reject& r, std::string_view input);
+void append_reject_json(std::string& out, std::string_view file, const Reject& r, std::string_view input,
+                        std::string_view detail = {});
 // FILE:LINE:COLUMN: CODE: message\n
-void append_reject_line(std::string& out, std::string_view file, const Reject& r);
+void append_reject_line(std::string& out, std::string_view file, const Reject& r, std::string_view detail = {});
 
 struct RunFacts {
   double seconds = 0;

@@ -55,16 +55,18 @@ bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error)
     rej.game += games_before;  // chunk-local game numbers become input-wide (PGN)
     rej.line += line_shift;
     std::string_view input(r.reject_text.data() + rej.text_begin, rej.text_end - rej.text_begin);
-    if (rejects_) append_reject_json(reject_buffer_, chunk.source_name, rej, input);
+    std::string_view detail;
+    if (rej.detail_end > rej.text_end) detail = std::string_view(r.reject_text.data() + rej.text_end, rej.detail_end - rej.text_end);
+    if (rejects_) append_reject_json(reject_buffer_, chunk.source_name, rej, input, detail);
     if (!job_.html_path.empty() && reported_.size() < kMaxReportedRejects)
       reported_.push_back(ReportedReject{std::string(chunk.source_name), rej.line, rej.column,
-                                         std::string(reject_code_name(rej)), reject_message(rej), std::string(input),
+                                         std::string(reject_code_name(rej)), reject_message(rej, detail), std::string(input),
                                          rej.xiangqi});
     if (job_.command == Command::kValidate) {
       if (job_.json)
-        append_reject_json(buffer_, chunk.source_name, rej, input);
+        append_reject_json(buffer_, chunk.source_name, rej, input, detail);
       else
-        append_reject_line(buffer_, chunk.source_name, rej);
+        append_reject_line(buffer_, chunk.source_name, rej, detail);
     }
   }
   flush_binary_blocks(false);

@@ -38,6 +38,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (raw.size() < 2 || raw.front() != '"' || raw.back() != '"') std::abort();
     if (!fenmill::JsonlFieldFinder::is_json(raw)) std::abort();
     if (raw.find('\\') == std::string_view::npos && found.value != raw.substr(1, raw.size() - 2)) std::abort();
+    // find accepts a field named once only: find_values sees that one member, at the same place.
+    std::vector<fenmill::JsonlFieldFinder::Span> spans;
+    if (!finder.find_values(line, field, spans) || spans.size() != 1 || spans[0].begin != found.raw_begin ||
+        spans[0].end != found.raw_end)
+      std::abort();
     std::size_t previous = 0;
     for (std::size_t k = 0; k <= found.value.size(); ++k) {
       const std::size_t at = fenmill::JsonlFieldFinder::raw_offset(raw, k);
