@@ -418,6 +418,11 @@ TEST(FormatsCli, PgnWithTagsUnescapesValuesAndRefusesFen) {
     EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
     EXPECT_EQ(r.out, "");
   }
+  for (const char* command : {"validate", "stats"}) {
+    r = run_cli({command, "-q", dir / "t.pgn", "--with-tags", "Event"});
+    EXPECT_EQ(r.exit_code, 2) << command;
+    EXPECT_NE(r.err.find("validate and stats write a report"), std::string::npos) << r.err;
+  }
   // Names are trimmed ("Event, Site"); a name twice, or one no PGN tag can have, is refused.
   r = run_cli({"normalize", "-q", dir / "t.pgn", "--to", "csv", "--with-tags", " Event , Site", "--plies", "0:0"});
   EXPECT_EQ(r.out, "fen,Event,Site\n" + std::string(kStart) + ",\"A \"\"quoted\"\" event\",back\\slash\n");

@@ -215,6 +215,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "fenmill: standard input ('-') can be read only once\n");
     return fenmill::kExitUsageOrIo;
   }
+  if (!job.with_tags.empty() && (job.command == fenmill::Command::kValidate || job.command == fenmill::Command::kStats)) {
+    std::fprintf(stderr, "fenmill: --with-tags adds columns to the positions written; validate and stats write a report\n");
+    return fenmill::kExitUsageOrIo;
+  }
   if (!job.with_tags.empty() && job.to != fenmill::OutputFormat::kCsv && job.to != fenmill::OutputFormat::kJsonl) {
     std::fprintf(stderr, "fenmill: --with-tags adds CSV columns or JSON Lines fields: use --to csv or --to jsonl\n");
     return fenmill::kExitUsageOrIo;
