@@ -874,6 +874,16 @@ TEST(CliUsage, BadArgumentsExitTwo) {
     EXPECT_NE(r.out.find(option), std::string::npos) << option;
 }
 
+// validate's text report is one line per invalid record, even for a file name holding a newline or a tab.
+TEST(CliOutput, ValidateLinesEscapeControlBytesInFileNames) {
+  TempDir tmp;
+  const std::string name = "odd\nna\tme.fen";
+  write_file(tmp / name, "8/8/8/8/8/8/8/8 w - - 0 1\n");
+  CliResult r = run_cli({"validate", "-q", name}, tmp.path().string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "odd\\x0ana\\x09me.fen:1:1: MISSING_KING: each side needs exactly one king: one is missing\n");
+}
+
 // A report's name says nothing about positions: `validate --json -o rejects.jsonl` used to take .jsonl as
 // --to jsonl and stop with "--to jsonl needs JSON Lines or PGN input".
 TEST(CliOutput, ReportsGoToAnyName) {

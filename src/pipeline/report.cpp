@@ -121,7 +121,17 @@ void append_reject_json(std::string& out, std::string_view file, const Reject& r
 }
 
 void append_reject_line(std::string& out, std::string_view file, const Reject& r, std::string_view detail) {
-  out.append(file);
+  // One report line per record: a control byte in the file name (a newline) is written as \xNN.
+  for (char c : file) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b >= 0x20 && b != 0x7F) {
+      out += c;
+      continue;
+    }
+    char esc[5];
+    std::snprintf(esc, sizeof esc, "\\x%02x", b);
+    out += esc;
+  }
   out += ':';
   append_uint(out, r.line);
   out += ':';

@@ -21,7 +21,7 @@ void append_json_string(std::string& out, std::string_view s);
 // {"file":...,"line":...,"column":...,"code":...,"message":...,"input":...}\n
 void append_reject_json(std::string& out, std::string_view file, const Reject& r, std::string_view input,
                         std::string_view detail = {});
-// FILE:LINE:COLUMN: CODE: message\n
+// FILE:LINE:COLUMN: CODE: message\n (control bytes in FILE written as \xNN, so a record is one line)
 void append_reject_line(std::string& out, std::string_view file, const Reject& r, std::string_view detail = {});
 
 struct RunFacts {
