@@ -88,6 +88,24 @@ TEST(FormatsCli, CsvQuoteInsideAnUnquotedFieldIsText) {
 
 // --to csv writes a row back as it was except for the FEN field: a TSV row's empty last field and trailing
 // blanks stay (they were trimmed, so with --count the count landed in the wrong column); only a CR goes.
+// Semicolons separate the fields when the header has them and neither commas nor TABs (spreadsheets write that
+// where the comma is the decimal mark), under .csv or a name that says nothing (sniffed); output keeps them.
+TEST(FormatsCli, CsvWithSemicolons) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  const std::string text = "id;FEN;note\n1;4k3/8/8/8/8/8/8/4K3 w - - 00 1;\"a;b\"\n2;" + k + ";c\n";
+  write_file(dir / "s.csv", text);
+  write_file(dir / "s.dat", text);
+  for (const char* name : {"s.csv", "s.dat"}) {
+    CliResult r = run_cli({"dedup", "-q", "--count", "--to", "csv", dir / name});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "id;FEN;note;count\n1;" + k + ";\"a;b\";2\n") << name;
+  }
+  // A header with commas stays comma-separated, semicolons and all.
+  write_file(dir / "c.csv", "id,FEN;x\n1," + k + "\n");
+  EXPECT_EQ(run_cli({"normalize", "-q", "--to", "csv", dir / "c.csv", "--fen-column", "1"}).out, "id,FEN;x\n1," + k + "\n");
+}
+
 TEST(FormatsCli, CsvRowsKeepTrailingEmptyFields) {
   TempDir dir;
   const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";

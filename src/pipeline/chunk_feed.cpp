@@ -67,7 +67,7 @@ InputFormat sniff_format(std::string_view head, std::string_view fen_column, boo
     return InputFormat::kFen;
   }
   std::string_view header = csv_without_cr(s.substr(0, s.find('\n')));
-  for (char sep : {',', '\t'})
+  for (char sep : {',', '\t', ';'})
     if (csv_column_index(header, "FEN", sep) >= 0 || csv_column_index(header, "fen", sep) >= 0 ||
         (!fen_column.empty() && !column_is_index(fen_column) && csv_column_index(header, fen_column, sep) >= 0))
       return InputFormat::kCsv;
@@ -158,9 +158,12 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
     std::string_view name = chunk.source_name;
     if (has_extension(name, ".zst")) name.remove_suffix(4);
     std::string_view first_line = csv_without_cr(chunk.bytes.substr(0, chunk.bytes.find('\n')));
-    const bool tabs_not_commas =
-        first_line.find('\t') != std::string_view::npos && first_line.find(',') == std::string_view::npos;
-    f.separator = has_extension(name, ".tsv") || (!has_extension(name, ".csv") && tabs_not_commas) ? '\t' : ',';
+    // .tsv: TAB. Else the header says: a TAB-separated one under another name than .csv, or one with semicolons
+    // and neither commas nor TABs (what spreadsheets write where the comma is the decimal mark); else commas.
+    const auto has = [&](char c) { return first_line.find(c) != std::string_view::npos; };
+    f.separator = has_extension(name, ".tsv") || (!has_extension(name, ".csv") && has('\t') && !has(',')) ? '\t'
+                  : has(';') && !has(',') && !has('\t')                                                    ? ';'
+                                                                                                           : ',';
     if (!find_column(first_line, f, error)) {
       error = std::string(chunk.source_name) + ": " + error;
       return false;
