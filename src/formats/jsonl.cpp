@@ -305,12 +305,12 @@ bool JsonlFieldFinder::find(std::string_view line, std::string_view field, Found
     error = "no field \"" + std::string(field) + "\"";
     return false;
   }
-  if (!member.string) {
-    error = "field \"" + std::string(field) + "\" is not a string";
-    return false;
-  }
   if (member.repeated) {  // readers differ in which one they take, and writing one back would leave the other
     error = "field \"" + std::string(field) + "\" appears more than once (which one holds the FEN is ambiguous)";
+    return false;
+  }
+  if (!member.string) {
+    error = "field \"" + std::string(field) + "\" is not a string";
     return false;
   }
   const std::string_view inner(member.begin + 1, static_cast<std::size_t>(member.end - member.begin - 2));
