@@ -106,8 +106,7 @@ void resolve(Job& job, const RawOptions& raw, bool count) {
   using fenmill::OutputFormat;
   std::string to = raw.to;
   // validate and stats write a report: the output's name (report.jsonl, stats.csv) says nothing about positions.
-  const bool writes_report = job.command == fenmill::Command::kValidate || job.command == fenmill::Command::kStats;
-  if (to.empty() && !writes_report) {
+  if (to.empty() && job.writes_positions()) {
     to = fenmill::has_extension(job.output, ".epd")     ? "epd"
          : fenmill::has_extension(job.output, ".bin")   ? "bin"
          : fenmill::has_extension(job.output, ".csv")   ? "csv"
@@ -188,7 +187,7 @@ int main(int argc, char** argv) {
   bool count = false;
   for (const SubcommandSpec& spec : kSubcommands) {
     CLI::App* sub = app.add_subcommand(spec.name, spec.help);
-    add_common_options(sub, job, raw, spec.command != Command::kValidate && spec.command != Command::kStats);
+    add_common_options(sub, job, raw, fenmill::writes_positions(spec.command));
     if (spec.command == Command::kDedup) sub->add_flag("--count", count, "append each position's number of occurrences (after a tab; a count column or key with --to csv/jsonl)");
     if (spec.command == Command::kValidate) sub->add_flag("--json", job.json, "report as JSON Lines");
     if (spec.command == Command::kValidate)
@@ -215,7 +214,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "fenmill: standard input ('-') can be read only once\n");
     return fenmill::kExitUsageOrIo;
   }
-  if (!job.with_tags.empty() && (job.command == fenmill::Command::kValidate || job.command == fenmill::Command::kStats)) {
+  if (!job.with_tags.empty() && !job.writes_positions()) {
     std::fprintf(stderr, "fenmill: --with-tags adds columns to the positions written; validate and stats write a report\n");
     return fenmill::kExitUsageOrIo;
   }

@@ -125,7 +125,6 @@ BinaryStatus parse_block(const std::uint8_t* data, std::size_t size, std::size_t
   if (count == 0) {
     out.end = true;
     out.total = get_u64(data + 8);
-    out.bytes = kBlockHeaderSize;
     return BinaryStatus::kOk;
   }
   std::size_t record_bytes = count * record_size;

@@ -180,7 +180,8 @@ JsonlFieldFinder::Span take_span(std::string_view text, Member& member) {
 }
 
 // Whether `text` is one JSON value (RFC 8259), whitespace around it allowed. With `want_field`, also the first
-// member of the top-level object named `field`, or with `every` all of them in order (`member` is then scratch).
+// member of the top-level object named `field` (and whether another one has that name: `member.repeated`), or
+// with `every` all of them in order (`member` is then scratch).
 // Nesting depth is bounded by memory only (`stack`). Written with one label per state rather than a state
 // variable: each state's branches then predict on their own.
 bool scan_json(std::string_view text, bool want_field, std::string_view field, Member& member, std::string& stack,

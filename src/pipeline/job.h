@@ -11,6 +11,10 @@
 namespace fenmill {
 
 enum class Command : std::uint8_t { kNormalize, kDedup, kValidate, kConvert, kStats };
+// Whether the command writes positions (in the format --to picks); validate and stats write a report.
+constexpr bool writes_positions(Command c) {
+  return c == Command::kNormalize || c == Command::kDedup || c == Command::kConvert;
+}
 enum class OutputFormat : std::uint8_t { kFen, kEpd, kBinary, kCsv, kJsonl };
 enum class InputFormat : std::uint8_t { kFen, kEpd, kCsv, kJsonl, kBinary, kPgn };
 
@@ -61,9 +65,7 @@ struct Job {
   bool quiet = false;
 
   bool dedup() const { return command == Command::kDedup; }
-  bool writes_positions() const {
-    return command == Command::kNormalize || command == Command::kDedup || command == Command::kConvert;
-  }
+  bool writes_positions() const { return fenmill::writes_positions(command); }
 };
 
 }  // namespace fenmill

@@ -12,8 +12,7 @@ namespace fenmill {
 
 Sink::Sink(const Job& job, AtomicOutput* out, AtomicOutput* rejects)
     : job_(job), out_(out), rejects_(rejects) {
-  if (job.to == OutputFormat::kBinary && job.writes_positions()) {
-    writes_binary_ = true;
+  if (writes_binary()) {
     bool xq = job.variant == Variant::kXiangqi;
     record_size_ = xq ? kXiangqiRecordSize : kRecordSize;
     append_header(buffer_, xq ? BinaryVariant::kXiangqi : BinaryVariant::kChess, static_cast<std::uint16_t>(record_size_));
@@ -193,7 +192,7 @@ void Sink::flush_binary_blocks(bool final) {
     binary_records_ += n;
   }
   pending_binary_.erase(0, used);
-  if (final && writes_binary_) append_end_block(buffer_, binary_records_);
+  if (final && writes_binary()) append_end_block(buffer_, binary_records_);
 }
 
 void Sink::write_direct(std::string_view bytes) {

@@ -45,6 +45,8 @@ class Sink {
   bool write_counted(std::string& error);
   void append_counted(std::string& out, std::string_view record, std::string_view count);
 
+  // The output is a binary file: header, blocks, end block.
+  bool writes_binary() const { return job_.to == OutputFormat::kBinary && job_.writes_positions(); }
   // Binary blocks hold exactly kMaxBlockRecords records (the last one fewer), whatever the chunking.
   void flush_binary_blocks(bool final);
   void write_direct(std::string_view bytes);
@@ -72,7 +74,6 @@ class Sink {
   std::unique_ptr<SpillFile> spill_;
   std::string buffer_;
   std::string pending_binary_;
-  bool writes_binary_ = false;         // the output is a binary file: header, blocks, end block
   std::uint64_t binary_records_ = 0;   // records in the binary blocks so far, for the end block
   std::string reject_buffer_;
 };
