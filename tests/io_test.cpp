@@ -832,7 +832,7 @@ TEST(AtomicOutput, FifoTargetIsWrittenInPlace) {
 
 // Every signal that ends a run by default: the temp file goes, and the signal still ends the process.
 TEST(AtomicOutput, TempFileRemovedOnTerminatingSignals) {
-  for (int sig : {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXFSZ}) {
+  for (int sig : {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXFSZ, SIGBUS}) {
     SCOPED_TRACE(sig);
     TempDir dir;
     std::string target = dir.file("killed.fen");
@@ -885,9 +885,24 @@ TEST(AtomicOutput, LongTargetNameGetsAShorterTempName) {
 }
 
 
+// A regular file that cannot be mapped (as on some file systems): range chunks are read with pread instead.
+class UnmappableFile final : public InputSource {
+ public:
+  explicit UnmappableFile(std::shared_ptr<InputSource> file) : InputSource(file->name()), file_(std::move(file)) {}
+  std::size_t read(char* dst, std::size_t max_bytes, std::string& error) override { return file_->read(dst, max_bytes, error); }
+  std::uint64_t positional_size() const override { return file_->positional_size(); }
+  std::size_t read_at(char* dst, std::size_t n, std::uint64_t offset, std::string& error) const override {
+    return file_->read_at(dst, n, offset, error);
+  }
+
+ private:
+  std::shared_ptr<InputSource> file_;
+};
+
 // Range chunks, read by the workers themselves: whatever the range size, every line lands in exactly one
 // chunk, whole and in order, a BOM is skipped, and the lines add up (including a last line without '\n',
-// lines far longer than a range, empty lines and CRLF).
+// lines far longer than a range, empty lines and CRLF). Both ways: mapped windows, and pread where a file
+// cannot be mapped.
 TEST(RangeFill, EveryLineOnceWholeAndInOrderForAnyRangeSize) {
   TempDir dir;
   std::mt19937 rng(11);
@@ -906,12 +921,14 @@ TEST(RangeFill, EveryLineOnceWholeAndInOrderForAnyRangeSize) {
     std::string path = dir.file("r.fen");
     write_file(path, text);
     std::string error;
-    std::shared_ptr<InputSource> source = InputSource::open(path, error, InputOptions{.map_files = false});
-    ASSERT_TRUE(source) << error;
-    ASSERT_EQ(source->positional_size(), text.size());
+    std::shared_ptr<InputSource> file = InputSource::open(path, error, InputOptions{.map_files = false});
+    ASSERT_TRUE(file) << error;
+    ASSERT_EQ(file->positional_size(), text.size());
     std::string expected = text.substr(text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0);
+    for (std::shared_ptr<InputSource> source : {file, std::shared_ptr<InputSource>(std::make_shared<UnmappableFile>(file))})
     for (std::size_t range : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{7}, std::size_t{64},
                               std::size_t{5000}, std::size_t{1} << 20}) {
+      const bool mapped = source == file;
       std::string joined;
       std::uint64_t counted = 0, previous_end = 0;
       for (std::uint64_t at = 0; at < text.size(); at += range) {
@@ -921,6 +938,9 @@ TEST(RangeFill, EveryLineOnceWholeAndInOrderForAnyRangeSize) {
         chunk.range_end = std::min<std::uint64_t>(at + range, text.size());
         ASSERT_TRUE(fill_range(chunk, error)) << error;
         if (chunk.bytes.empty()) continue;
+        // The lines are where they were meant to be read to: in the mapped window, else in the buffer.
+        std::string_view held = mapped ? chunk.window.view() : chunk.storage.view();
+        EXPECT_TRUE(chunk.bytes.data() >= held.data() && chunk.bytes.data() + chunk.bytes.size() <= held.data() + held.size());
         EXPECT_EQ(chunk.offset, previous_end == 0 && joined.empty() ? text.size() - expected.size() : previous_end);
         EXPECT_GE(chunk.offset, at);
         if (at > 0) {
@@ -930,7 +950,7 @@ TEST(RangeFill, EveryLineOnceWholeAndInOrderForAnyRangeSize) {
         counted += for_each_line(chunk.bytes, [](std::string_view) {});
         previous_end = chunk.offset + chunk.bytes.size();
       }
-      ASSERT_EQ(joined, expected) << "range " << range << " round " << round;
+      ASSERT_EQ(joined, expected) << "range " << range << " round " << round << (mapped ? " mapped" : " read");
       EXPECT_EQ(counted, lines) << "range " << range;
     }
   }

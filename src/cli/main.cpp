@@ -81,7 +81,7 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_po
       ->check(CLI::IsMember({"full", "position", "placement-stm", "placement"}));
   sub->add_option("--chunk-size", job.chunk_size, "bytes per parallel chunk (tests and tuning)")->check(CLI::Range(1, 1 << 30));
   sub->add_flag("--force", job.force, "overwrite existing output files");
-  sub->add_flag("--mmap", job.mmap, "memory-map regular input files instead of reading them in blocks");
+  sub->add_flag("--mmap", job.mmap, "memory-map whole regular input files, read in order (default: each worker maps its own FEN/EPD range)");
   sub->add_flag("--fail-on-invalid", job.fail_on_invalid, "exit 1 if any record is invalid");
   sub->add_flag("-q,--quiet", job.quiet, "no summary line on stderr");
   sub->add_flag("--progress", raw.progress, "show progress on stderr even when it is not a terminal");

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "io/byte_buffer.h"
+#include "io/file_window.h"
 #include "io/input_source.h"
 
 namespace fenmill {
@@ -19,8 +20,9 @@ struct Chunk {
   Chunk(const Chunk&) = delete;
   Chunk& operator=(const Chunk&) = delete;
 
-  // Ends right after a '\n' or at the end of the input. Points into the input's memory mapping (zero copy)
-  // or into `storage` (streamed input); either way it stays valid while this chunk lives, even when moved.
+  // Ends right after a '\n' or at the end of the input. Points into the input's memory mapping (zero copy),
+  // into `window` (a range chunk's mapped lines) or into `storage` (streamed input); either way it stays
+  // valid while this chunk lives, even when moved.
   std::string_view bytes;
   std::uint32_t source_index = 0;   // position of the input in the list given to the MultiChunker
   std::string_view source_name;     // the input's name() ("<stdin>" for "-"); kept alive by `source`
@@ -39,6 +41,8 @@ struct Chunk {
   std::shared_ptr<const InputSource> source;
   // Owned bytes for streamed input. Hand a used chunk back to next() to reuse its capacity.
   ByteBuffer storage;
+  // Or the mapped pages of a range chunk's lines (io/range_fill.h).
+  FileWindow window;
 };
 
 }  // namespace fenmill

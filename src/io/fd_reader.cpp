@@ -61,4 +61,9 @@ std::size_t FdReader::read_at(char* dst, std::size_t n, std::uint64_t offset, st
   }
 }
 
+bool FdReader::map_window(std::uint64_t offset, std::size_t n, FileWindow& window) const {
+  std::string error;  // a file system that cannot map is read instead: no error to report
+  return regular_size_ > 0 && window.map(fd_, offset, n, name(), error);
+}
+
 }  // namespace fenmill

@@ -27,6 +27,7 @@ class FdReader final : public InputSource {
   void allow_positional_reads(std::uint64_t size) { regular_size_ = size; }
   std::uint64_t positional_size() const override { return regular_size_; }
   std::size_t read_at(char* dst, std::size_t n, std::uint64_t offset, std::string& error) const override;
+  bool map_window(std::uint64_t offset, std::size_t n, FileWindow& window) const override;
 
  private:
   int fd_;

@@ -8,11 +8,14 @@
 #include <string>
 #include <string_view>
 
+#include "io/file_window.h"
+
 namespace fenmill {
 
 struct InputOptions {
-  // Map regular files (zero-copy chunks). Off: read() them in blocks like a pipe, which costs a copy but no
-  // page-table work; on the 2-core VM this was written on, that was 4x less CPU (page faults are dear there).
+  // Map whole regular files (zero-copy chunks). Off: read() them in blocks like a pipe, or let the pipeline's
+  // workers map their own ranges (map_window); whole-file mapping faults a page at a time and holds every
+  // page it touched in RSS (docs/PERFORMANCE.md).
   bool map_files = true;
 };
 
@@ -55,6 +58,9 @@ class InputSource {
     error = name_ + ": positional reads are not supported";
     return 0;
   }
+  // Maps n bytes at `offset` (all inside positional_size()) into `window` instead of reading them. False when
+  // this source cannot (then read_at() serves).
+  virtual bool map_window(std::uint64_t, std::size_t, FileWindow&) const { return false; }
 
   // For messages: the path as given, "<stdin>" for "-".
   const std::string& name() const { return name_; }

@@ -41,6 +41,7 @@ bool MultiChunker::next(Chunk& out, std::string& error) {
     if (current_->next(out, error)) {
       out.sequence = sequence_++;
       out.range_end = 0;
+      out.window.reset();  // a reused chunk may still hold an earlier range's pages
       return true;
     }
     current_.reset();

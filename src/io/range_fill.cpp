@@ -2,7 +2,6 @@
 
 #include <cstring>
 
-
 namespace fenmill {
 namespace {
 
@@ -10,36 +9,69 @@ namespace {
 // doubles what it has read past the range each time, so a very long line still costs linear time.
 constexpr std::size_t kFirstReadAhead = std::size_t{4} << 10;
 
-// Appends up to n bytes read at `offset`; returns how many (fewer only at the end of the file).
-bool read_into(const InputSource& source, ByteBuffer& buf, std::uint64_t offset, std::size_t n, std::size_t& got,
-               std::string& error) {
-  char* dst = buf.prepare(n);
-  got = 0;
-  while (got < n) {
-    std::size_t r = source.read_at(dst + got, n - got, offset + got, error);
-    if (r == 0) break;
-    got += r;
+// A file's bytes from `from` on, as many as asked for so far: a window mapped from the page cache when the
+// source allows it, else copies read into the chunk's buffer.
+class RangeBytes {
+ public:
+  RangeBytes(Chunk& chunk, std::uint64_t from) : chunk_(chunk), source_(*chunk.source), from_(from) {
+    chunk_.window.reset();
+    chunk_.storage.clear();
   }
-  buf.commit(got);
-  return error.empty();
-}
+
+  // Makes the first n bytes available (fewer only at the end of the file). False on a read error.
+  bool want(std::size_t n, std::string& error) {
+    if (mapping_) {
+      const std::uint64_t size = source_.positional_size();
+      const std::size_t left = from_ < size ? static_cast<std::size_t>(size - from_) : 0;
+      // One mapping usually serves the whole range: the last line's end comes with the first one.
+      std::size_t ask = n + kFirstReadAhead < left ? n + kFirstReadAhead : left;
+      if (ask > bytes().size() && (ask == 0 || !source_.map_window(from_, ask, chunk_.window))) {
+        mapping_ = false;  // cannot be mapped (or nothing to map): read instead
+        chunk_.window.reset();
+      } else {
+        at_end_ = ask == left;
+        return true;
+      }
+    }
+    ByteBuffer& buf = chunk_.storage;
+    if (n <= buf.size()) return true;
+    const std::size_t more = n - buf.size();
+    char* dst = buf.prepare(more);
+    std::size_t got = 0;
+    while (got < more) {
+      std::size_t r = source_.read_at(dst + got, more - got, from_ + buf.size() + got, error);
+      if (r == 0) break;
+      got += r;
+    }
+    buf.commit(got);
+    at_end_ = got < more;
+    return error.empty();
+  }
+  std::string_view bytes() const { return mapping_ ? chunk_.window.view() : chunk_.storage.view(); }
+  bool at_end() const { return at_end_; }
+
+ private:
+  Chunk& chunk_;
+  const InputSource& source_;
+  const std::uint64_t from_;
+  bool mapping_ = true;
+  bool at_end_ = false;
+};
 
 }  // namespace
 
 bool fill_range(Chunk& chunk, std::string& error) {
-  ByteBuffer& buf = chunk.storage;
-  buf.clear();
-  const InputSource& source = *chunk.source;
   // One byte before the range too: a line starts at `offset` exactly when that byte is '\n'.
   const std::uint64_t read_from = chunk.offset == 0 ? 0 : chunk.offset - 1;
+  RangeBytes range(chunk, read_from);
   const std::size_t limit = static_cast<std::size_t>(chunk.range_end - read_from);  // lines must start before it
   const std::size_t want = chunk.offset == 0 && limit < 3 ? 3 : limit;                // room to see a BOM
-  std::size_t got = 0;
-  if (!read_into(source, buf, read_from, want, got, error)) return false;
-  bool at_end = got < want;
+  if (!range.want(want, error)) return false;
+  std::string_view buf = range.bytes();
+  bool at_end = range.at_end() || buf.size() < want;
   std::size_t first = 0;  // index in buf of the first line the range owns
   if (chunk.offset == 0) {
-    if (buf.view().substr(0, 3) == "\xEF\xBB\xBF") first = 3;
+    if (buf.substr(0, 3) == "\xEF\xBB\xBF") first = 3;
   } else {
     std::size_t span = buf.size() < limit ? buf.size() : limit;
     const void* nl = span > 1 ? std::memchr(buf.data(), '\n', span - 1) : nullptr;
@@ -68,11 +100,13 @@ bool fill_range(Chunk& chunk, std::string& error) {
     }
     std::size_t past = buf.size() > limit ? buf.size() - limit : 0;
     std::size_t more = past > kFirstReadAhead ? past : kFirstReadAhead;
-    if (!read_into(source, buf, read_from + buf.size(), more, got, error)) return false;
-    at_end = got < more;
+    const std::size_t had = buf.size();
+    if (!range.want(had + more, error)) return false;
+    buf = range.bytes();
+    at_end = range.at_end() || buf.size() < had + more;
   }
   chunk.offset = read_from + first;
-  chunk.bytes = buf.view().substr(first, end - first);
+  chunk.bytes = buf.substr(first, end - first);
   return true;
 }
 

@@ -22,8 +22,9 @@ struct Slot {
 Slot g_slots[kSlots];
 
 // Every signal whose default action ends the process and that a user or the system may send mid-run
-// (SIGKILL cannot be caught; faults such as SIGSEGV are bugs, not a way to stop a run).
-constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ};
+// (SIGKILL cannot be caught; faults such as SIGSEGV are bugs, not a way to stop a run). SIGBUS is what the
+// kernel sends when another process truncates an input file while fenmill reads it through a mapping.
+constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGBUS};
 
 void on_fatal_signal(int sig) {
   remove_registered_temp_files();

@@ -57,7 +57,7 @@ struct Job {
   bool json = false;  // validate: JSON Lines instead of FILE:LINE:COL lines
   int threads = 0;
   std::size_t chunk_size = 2u << 20;
-  bool mmap = false;  // map regular files instead of read(): see docs/PERFORMANCE.md for why read() is the default
+  bool mmap = false;  // map whole regular files, read in order: see docs/PERFORMANCE.md for why it is not the default
   std::string rejects_path;
   std::string summary_path;
   std::string html_path;  // validate --html: a report of the rejected records with pictures
