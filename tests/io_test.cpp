@@ -443,11 +443,12 @@ TEST(InputSource, FileLargerThan4GiBIsMappedWhole) {
   ASSERT_EQ(unmapped->positional_size(), size);
   Chunk chunk;
   chunk.source = unmapped;
-  chunk.offset = tail_offset - 100;
+  chunk.offset = tail_offset - 100000;  // a range large enough to be mapped, not read
   chunk.range_end = size;
   ASSERT_TRUE(fill_range(chunk, error)) << error;
   EXPECT_EQ(chunk.bytes, tail);
   EXPECT_EQ(chunk.offset, tail_offset);
+  EXPECT_EQ(chunk.bytes.data() + chunk.bytes.size(), chunk.window.view().data() + chunk.window.view().size());
 }
 
 // ---------------------------------------------------------------- chunks and lines
@@ -927,8 +928,7 @@ TEST(RangeFill, EveryLineOnceWholeAndInOrderForAnyRangeSize) {
     std::string expected = text.substr(text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0);
     for (std::shared_ptr<InputSource> source : {file, std::shared_ptr<InputSource>(std::make_shared<UnmappableFile>(file))})
     for (std::size_t range : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{7}, std::size_t{64},
-                              std::size_t{5000}, std::size_t{1} << 20}) {
-      const bool mapped = source == file;
+                              std::size_t{5000}, std::size_t{70000}, std::size_t{1} << 20}) {
       std::string joined;
       std::uint64_t counted = 0, previous_end = 0;
       for (std::uint64_t at = 0; at < text.size(); at += range) {
@@ -938,7 +938,9 @@ TEST(RangeFill, EveryLineOnceWholeAndInOrderForAnyRangeSize) {
         chunk.range_end = std::min<std::uint64_t>(at + range, text.size());
         ASSERT_TRUE(fill_range(chunk, error)) << error;
         if (chunk.bytes.empty()) continue;
-        // The lines are where they were meant to be read to: in the mapped window, else in the buffer.
+        // The lines are where they were meant to be read to: in the mapped window (ranges of 64 KiB or more of a
+        // file that can be mapped), else in the buffer.
+        const bool mapped = source == file && chunk.range_end - std::max<std::uint64_t>(at, 1) + 1 >= (64 << 10);
         std::string_view held = mapped ? chunk.window.view() : chunk.storage.view();
         EXPECT_TRUE(chunk.bytes.data() >= held.data() && chunk.bytes.data() + chunk.bytes.size() <= held.data() + held.size());
         EXPECT_EQ(chunk.offset, previous_end == 0 && joined.empty() ? text.size() - expected.size() : previous_end);
@@ -950,7 +952,7 @@ TEST(RangeFill, EveryLineOnceWholeAndInOrderForAnyRangeSize) {
         counted += for_each_line(chunk.bytes, [](std::string_view) {});
         previous_end = chunk.offset + chunk.bytes.size();
       }
-      ASSERT_EQ(joined, expected) << "range " << range << " round " << round << (mapped ? " mapped" : " read");
+      ASSERT_EQ(joined, expected) << "range " << range << " round " << round << (source == file ? " mappable" : " read");
       EXPECT_EQ(counted, lines) << "range " << range;
     }
   }

@@ -8,12 +8,16 @@ namespace {
 // Looking for the end of the range's last line reads this much first (a line is usually far shorter), then
 // doubles what it has read past the range each time, so a very long line still costs linear time.
 constexpr std::size_t kFirstReadAhead = std::size_t{4} << 10;
+// Ranges smaller than this are read, not mapped: a mapping costs a system call and page-table work whatever
+// its size, so tiny chunks (--chunk-size 1 in tests) would pay one per byte.
+constexpr std::size_t kSmallestMappedRange = std::size_t{64} << 10;
 
 // A file's bytes from `from` on, as many as asked for so far: a window mapped from the page cache when the
 // source allows it, else copies read into the chunk's buffer.
 class RangeBytes {
  public:
-  RangeBytes(Chunk& chunk, std::uint64_t from) : chunk_(chunk), source_(*chunk.source), from_(from) {
+  RangeBytes(Chunk& chunk, std::uint64_t from)
+      : chunk_(chunk), source_(*chunk.source), from_(from), mapping_(chunk.range_end - from >= kSmallestMappedRange) {
     chunk_.window.reset();
     chunk_.storage.clear();
   }
@@ -54,7 +58,7 @@ class RangeBytes {
   Chunk& chunk_;
   const InputSource& source_;
   const std::uint64_t from_;
-  bool mapping_ = true;
+  bool mapping_;
   bool at_end_ = false;
 };
 
