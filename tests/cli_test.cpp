@@ -874,6 +874,29 @@ TEST(CliUsage, BadArgumentsExitTwo) {
     EXPECT_NE(r.out.find(option), std::string::npos) << option;
 }
 
+// Started with standard input or output closed (`<&-`, `>&-`), fenmill must not hand descriptor 0 or 1 to a
+// file it opens and then read or write that file as "-": a run that needs the closed stream is refused, and
+// the output named with --force stays as it was (it used to be replaced by an empty file).
+TEST(CliUsage, ClosedStandardStreamsAreRefusedNotReused) {
+  TempDir tmp;
+  const std::string keep = tmp / "keep.fen", out = tmp / "out.fen";
+  const std::string line = "8/8/8/8/8/8/8/K6k w - - 0 1\n";
+  write_file(keep, line);
+  auto shell = [](const std::string& command) {
+    int status = std::system(("'" FENMILL_BINARY "' " + command + " 2>/dev/null").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  EXPECT_EQ(shell("normalize - -q -o '" + keep + "' --force <&-"), 2);
+  EXPECT_EQ(read_file(keep), line);
+  EXPECT_EQ(shell("normalize '" + keep + "' - -q -o '" + out + "' <&-"), 2);  // not the file alone, silently
+  EXPECT_FALSE(std::filesystem::exists(out));
+  EXPECT_EQ(shell("normalize '" + keep + "' -q >&-"), 2);
+  EXPECT_EQ(shell("validate '" + keep + "' >&-"), 2);
+  EXPECT_EQ(shell("normalize '" + keep + "' -q --summary - -o '" + out + "' >&-"), 2);
+  EXPECT_EQ(shell("normalize '" + keep + "' -q -o '" + out + "' <&- >&-"), 0);  // needs neither
+  EXPECT_EQ(read_file(out), line);
+}
+
 // validate's text report is one line per invalid record, even for a file name holding a newline or a tab.
 TEST(CliOutput, ValidateLinesEscapeControlBytesInFileNames) {
   TempDir tmp;

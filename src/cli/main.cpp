@@ -9,7 +9,9 @@
 #include <string>
 
 #include "cli/render_command.h"
+#include "cli/standard_streams.h"
 #include "formats/binary_file.h"
+#include "io/atomic_output.h"
 #include "io/file_extension.h"
 #include "io/input_peek.h"
 #include "pipeline/report.h"
@@ -179,6 +181,7 @@ void print_summary(const Job& job, const fenmill::RunOutcome& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const fenmill::cli::ClosedStreams closed = fenmill::cli::occupy_closed_standard_streams();
   CLI::App app{"fenmill: bulk chess position normalizer, validator and deduplicator"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "fenmill 0.1.0");
@@ -213,6 +216,16 @@ int main(int argc, char** argv) {
   if (std::count(job.inputs.begin(), job.inputs.end(), "-") > 1) {
     std::fprintf(stderr, "fenmill: standard input ('-') can be read only once\n");
     return fenmill::kExitUsageOrIo;
+  }
+  if (closed.in && std::count(job.inputs.begin(), job.inputs.end(), "-") > 0) {
+    std::fprintf(stderr, "fenmill: standard input ('-') is closed\n");
+    return fenmill::kExitUsageOrIo;
+  }
+  for (const std::string* path : {&job.output, &job.rejects_path, &job.summary_path}) {
+    if (closed.out && (*path == "-" || fenmill::descriptor_named_by(*path) == STDOUT_FILENO)) {
+      std::fprintf(stderr, "fenmill: standard output is closed: name an output file with -o, --rejects or --summary\n");
+      return fenmill::kExitUsageOrIo;
+    }
   }
   if (!job.with_tags.empty() && !job.writes_positions()) {
     std::fprintf(stderr, "fenmill: --with-tags adds columns to the positions written; validate and stats write a report\n");

@@ -1,0 +1,16 @@
+// Standard input, output or error may be closed when fenmill starts (`<&-`, some daemons and cron setups).
+// The next file fenmill opened would then get descriptor 0 or 1, and "-" would read or write that file:
+// an output could be read back as input, or a report land in the output. So closed ones are opened on
+// /dev/null at once, and the caller refuses a run that needs one of them.
+#pragma once
+
+namespace fenmill::cli {
+
+struct ClosedStreams {
+  bool in = false, out = false;
+};
+
+// Call first thing in main(). Returns which of standard input and output were closed.
+ClosedStreams occupy_closed_standard_streams();
+
+}  // namespace fenmill::cli
