@@ -157,6 +157,11 @@ TEST(FormatsCli, DedupCountIsAColumnInCsvAndAKeyInJsonl) {
   }
   CliResult r = run_cli({"dedup", "-q", "--count", "--to", "csv", dir / "t.tsv"});
   EXPECT_EQ(r.out, "id\tfen\tcount\n1\t" + k + "\t1\n");
+  // A row shorter than the header gets empty fields up to the count column (its count used to land under
+  // "a"); a longer one keeps its extra fields, the count after them. A quoted separator is not a field end.
+  write_file(dir / "short.csv", "fen,a,b\n" + k + "\n" + kStart + ",\"x,y\",z,extra\n");
+  r = run_cli({"dedup", "-q", "--count", "--to", "csv", dir / "short.csv"});
+  EXPECT_EQ(r.out, "fen,a,b,count\n" + k + ",,,1\n" + kStart + ",\"x,y\",z,extra,1\n");
   CliRun run;
   run.args = {"dedup", "-q", "--count", "--to", "csv", "--with-tags", "Event", "--plies", "0:0", "-"};
   run.stdin_bytes = "[Event \"a\"]\n\n1. e4 *\n[Event \"b\"]\n\n1. d4 *\n";

@@ -86,6 +86,16 @@ std::vector<int> csv_columns_named(std::string_view header, std::string_view nam
   return columns;
 }
 
+std::size_t csv_field_count(std::string_view row, char separator) {
+  std::size_t fields = 1;
+  CsvState state = CsvState::kFieldStart;
+  for (char c : row) {
+    state = csv_step(state, c, separator);
+    fields += c == separator && state == CsvState::kFieldStart;
+  }
+  return fields;
+}
+
 void replace_csv_fields(std::string& out, std::string_view row, const std::vector<int>& columns, std::string_view value,
                         char separator) {
   std::size_t next = 0, field = 0, begin = 0, copied = 0;

@@ -101,6 +101,8 @@ std::string_view csv_field_value(std::string_view line, const CsvField& field, s
 int csv_column_index(std::string_view header, std::string_view name, char separator);
 // Indexes of every column named `name` in a header line, ascending.
 std::vector<int> csv_columns_named(std::string_view header, std::string_view name, char separator);
+// How many fields a row has, as the scanner delimits them (an empty row has one, empty).
+std::size_t csv_field_count(std::string_view row, char separator);
 // Appends `row` with `value` in place of each field whose index is in `columns` (ascending). Fields are
 // delimited as the scanner sees them, so a malformed one (`"x"y`) is replaced whole too; a row with fewer fields
 // gets empty ones up to a column. `value` is written as is: quote it first if it needs quotes.

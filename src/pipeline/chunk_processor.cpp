@@ -26,7 +26,10 @@ namespace {
 // that name would shadow one or the other in most readers), else one added at the end.
 void claim_count_column(ChunkResult& result, char separator) {
   result.count_columns = csv_columns_named(result.header, "count", separator);
-  if (result.count_columns.empty()) (result.header += separator) += "count";
+  if (!result.count_columns.empty()) return;
+  result.count_columns.push_back(static_cast<int>(csv_field_count(result.header, separator)));
+  result.count_column_added = true;
+  (result.header += separator) += "count";
 }
 
 bool is_blank_line(std::string_view line) {
@@ -400,6 +403,7 @@ void ChunkResult::clear() {
   header.clear();
   separator = ',';
   count_columns.clear();
+  count_column_added = false;
   out.clear();
   ends.clear();
   keys.clear();

@@ -42,7 +42,8 @@ struct SourceFormat {
 struct ChunkResult {
   std::string header;               // CSV output: the header line, written before the records
   char separator = ',';             // CSV output: the field separator of the header and rows
-  std::vector<int> count_columns;   // --count --to csv: the header's own `count` columns, none when one is added
+  std::vector<int> count_columns;   // --count --to csv: the header's own `count` columns, or the one added after
+  bool count_column_added = false;  // its last column
   ByteBuffer out;                   // written records in input order (text, or 32-byte binary records)
   std::vector<std::uint32_t> ends;  // end offset in `out` of each record (dedup, text formats)
   std::vector<Key128> keys;         // one dedup key per record (dedup and stats)

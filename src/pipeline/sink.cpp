@@ -35,6 +35,7 @@ bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error)
   if (!r.header.empty()) {
     csv_separator_ = r.separator;
     csv_count_columns_ = r.count_columns;
+    csv_count_column_added_ = r.count_column_added;
   }
   if (job_.command == Command::kStats) {
     is_new_.resize(r.keys.size());
@@ -136,6 +137,11 @@ void Sink::append_counted(std::string& out, std::string_view record, std::string
     out.append(record.substr(0, close));
     (out += ",\"count\":") += count;
     out.append(record.substr(close));
+  } else if (job_.to == OutputFormat::kCsv && csv_count_column_added_) {
+    // The column added after the header's last: a short row gets empty fields up to it (else its count would
+    // sit under another name); a longer row keeps its extra fields, and the count follows them.
+    const int fields = static_cast<int>(csv_field_count(record, csv_separator_));
+    replace_csv_fields(out, record, {std::max(csv_count_columns_.front(), fields)}, count, csv_separator_);
   } else if (job_.to == OutputFormat::kCsv && !csv_count_columns_.empty()) {
     replace_csv_fields(out, record, csv_count_columns_, count, csv_separator_);
   } else {

@@ -67,7 +67,8 @@ class Sink {
   std::uint64_t lines_in_source_ = 0;
   static constexpr std::size_t kFlushAt = 1 << 20;
   char csv_separator_ = ',';           // --count --to csv: the separator of the header's input
-  std::vector<int> csv_count_columns_;  // --count --to csv: the header's own count columns, or none (one added)
+  std::vector<int> csv_count_columns_;  // --count --to csv: the header's own count columns, or the one added
+  bool csv_count_column_added_ = false;
   JsonlFieldFinder count_finder_;      // --count --to jsonl: finds a record's own "count" keys
   std::vector<JsonlFieldFinder::Span> count_spans_;  // where they are, reused
   std::string kept_;                   // --count: kept records on their way to spill_

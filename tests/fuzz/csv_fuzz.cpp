@@ -2,7 +2,7 @@
 // Invariants: rows cut by for_each_csv_row put back together give the input, each numbered by its first line;
 // the chunk feed's incremental scan (scan_csv_rows) cuts at the same place however the bytes arrive, and only
 // where a row ends; and any list of values written with append_csv_field reads back, field by field, as itself,
-// also after replace_csv_fields put another value in some columns.
+// also after replace_csv_fields put another value in some columns, and csv_field_count counts them.
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -71,6 +71,7 @@ void check_field_round_trip(std::string_view bytes, char separator, unsigned col
   }
   fenmill::CsvField past;
   if (fenmill::find_csv_field(row, values.size(), separator, past)) std::abort();
+  if (!values.empty() && fenmill::csv_field_count(row, separator) != values.size()) std::abort();
 
   std::vector<int> columns;
   for (int i = 0; i < 6; ++i)
