@@ -101,4 +101,12 @@ void append_epd_operations_but_clocks(std::string& out, std::string_view ops) {
   }
 }
 
+bool has_epd_operations_but_clocks(std::string_view ops) {
+  std::size_t i = 0;
+  Operation op;
+  while (next_operation(ops, i, op))
+    if (!is_clock(op)) return true;
+  return false;
+}
+
 }  // namespace fenmill

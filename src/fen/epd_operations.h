@@ -43,5 +43,7 @@ ErrorCode apply_epd_clocks(std::string_view ops, Pos& pos, bool repair, bool& cl
 // Appends " <operation>" for each operation of `ops` (as scan_epd_operations accepted it) but hmvc and fmvn,
 // as written: the caller writes the clocks.
 void append_epd_operations_but_clocks(std::string& out, std::string_view ops);
+// Whether `ops` holds an operation other than hmvc and fmvn: what FEN and binary output cannot keep.
+bool has_epd_operations_but_clocks(std::string_view ops);
 
 }  // namespace fenmill

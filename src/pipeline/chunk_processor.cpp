@@ -256,6 +256,9 @@ class ChunkWork {
       }
     }
     if (!job_.writes_positions()) return;
+    if (source_.format == InputFormat::kEpd && job_.to != OutputFormat::kEpd && r.rest < where.fen.size() &&
+        has_epd_operations_but_clocks(where.fen.substr(r.rest)))
+      ++counts.operations_dropped;  // FEN and binary output hold no operations: said at the end of the run
     placement_ = xq_ ? std::string_view{} : where.fen.substr(0, r.placement_length);  // copied, not rebuilt
     ByteBuffer& result_out = result_.out;
     if (job_.to == OutputFormat::kBinary) {

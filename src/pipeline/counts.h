@@ -19,6 +19,7 @@ struct Counts {
   std::array<std::uint64_t, kErrorCodeCount> invalid_by_code{};
   std::array<std::uint64_t, kPgnErrorCount> invalid_games_by_code{};  // PGN: a rejected game is one invalid record
   std::uint64_t games = 0;                                             // PGN games seen
+  std::uint64_t operations_dropped = 0;  // EPD records whose operations (but hmvc/fmvn) FEN or binary output lost
   // stats
   std::array<std::uint64_t, 2> side_to_move{};
   std::uint64_t with_castling = 0;
@@ -36,6 +37,7 @@ struct Counts {
     for (int i = 0; i < kErrorCodeCount; ++i) invalid_by_code[i] += o.invalid_by_code[i];
     for (int i = 0; i < kPgnErrorCount; ++i) invalid_games_by_code[i] += o.invalid_games_by_code[i];
     games += o.games;
+    operations_dropped += o.operations_dropped;
     side_to_move[0] += o.side_to_move[0];
     side_to_move[1] += o.side_to_move[1];
     with_castling += o.with_castling;
