@@ -905,6 +905,10 @@ TEST(CliOutput, ValidateLinesEscapeControlBytesInFileNames) {
   CliResult r = run_cli({"validate", "-q", name}, tmp.path().string());
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "odd\\x0ana\\x09me.fen:1:1: MISSING_KING: each side needs exactly one king: one is missing\n");
+  // A name with a backslash must not print like a name with the byte it would spell.
+  write_file(tmp / "odd\\x0ana\\x09me.fen", "8/8/8/8/8/8/8/8 w - - 0 1\n");
+  r = run_cli({"validate", "-q", "odd\\x0ana\\x09me.fen"}, tmp.path().string());
+  EXPECT_EQ(r.out, "odd\\x5cx0ana\\x5cx09me.fen:1:1: MISSING_KING: each side needs exactly one king: one is missing\n");
 }
 
 // A report's name says nothing about positions: `validate --json -o rejects.jsonl` used to take .jsonl as

@@ -121,10 +121,11 @@ void append_reject_json(std::string& out, std::string_view file, const Reject& r
 }
 
 void append_reject_line(std::string& out, std::string_view file, const Reject& r, std::string_view detail) {
-  // One report line per record: a control byte in the file name (a newline) is written as \xNN.
+  // One report line per record: a control byte in the file name (a newline) is written as \xNN, and so is a
+  // backslash, so that no two names print alike. Bytes from 0x80 on stay as they are (UTF-8 names).
   for (char c : file) {
     const auto b = static_cast<unsigned char>(c);
-    if (b >= 0x20 && b != 0x7F) {
+    if (b >= 0x20 && b != 0x7F && b != '\\') {
       out += c;
       continue;
     }
