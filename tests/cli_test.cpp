@@ -862,7 +862,9 @@ TEST(CliUsage, BadArgumentsExitTwo) {
     EXPECT_EQ(r.out, "");
     EXPECT_NE(r.err, "");
   }
-  CliResult r = run_cli({"--help"});
+  CliResult r = run_cli({"frobnicate", mixed});
+  EXPECT_NE(r.err.find("unknown command 'frobnicate'"), std::string::npos) << r.err;
+  r = run_cli({"--help"});
   EXPECT_EQ(r.exit_code, 0);
   for (const char* command : {"normalize", "dedup", "validate", "convert", "stats"})
     EXPECT_NE(r.out.find(command), std::string::npos) << command;

@@ -382,6 +382,9 @@ TEST(InputSource, ZstdErrorsAreReported) {
     read_all(*source, error);
     EXPECT_NE(error.find(name), std::string::npos) << name << ": " << error;
     EXPECT_NE(error.find("zstd"), std::string::npos) << error;
+    if (std::string(name) == "not-zstd.zst") {
+      EXPECT_NE(error.find("not zstd data"), std::string::npos) << error;
+    }
   }
   // A chunker reports the same error.
   std::string error;

@@ -198,6 +198,17 @@ int main(int argc, char** argv) {
     sub->callback([&job, spec] { job.command = spec.command; });
   }
   fenmill::cli::RenderCommand render(app);
+  // CLI11 would only say "A subcommand is required" for a misspelt one.
+  const auto known = [&app](const char* name) {
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+      if (sub->get_name() == name) return true;
+    return false;
+  };
+  if (argc > 1 && argv[1][0] != '-' && !known(argv[1])) {
+    std::fprintf(stderr, "fenmill: unknown command '%s': use normalize, dedup, validate, convert, stats or render (--help)\n",
+                 argv[1]);
+    return fenmill::kExitUsageOrIo;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -57,6 +57,14 @@ bool ZstdReader::refill(std::string& error) {
 std::size_t ZstdReader::read(char* dst, std::size_t max_bytes, std::string& error) {
   if (finished_) return 0;
   for (;;) {
+    if (!checked_start_ && in_size_ > 0) {  // (zstd alone would say "Unknown frame descriptor")
+      checked_start_ = true;
+      if (in_size_ >= 4 && !looks_like_zstd(std::string_view(in_data_, 4))) {
+        error = name() + ": not zstd data (no zstd frame at the start), though the name ends in .zst";
+        finished_ = true;
+        return 0;
+      }
+    }
     // Call the decoder while it has input, or may still hold decoded bytes that did not fit last time.
     if (in_pos_ < in_size_ || frame_open_) {
       ZSTD_inBuffer in{in_data_, in_size_, in_pos_};

@@ -33,6 +33,7 @@ class ZstdReader final : public InputSource {
   std::size_t in_pos_ = 0;
   bool compressed_done_ = false;   // no more compressed bytes to fetch
   bool saw_input_ = false;         // an empty ".zst" is an error, like the zstd CLI says
+  bool checked_start_ = false;  // the first bytes were looked at: a ".zst" name may hold plain text
   bool frame_open_ = false;        // inside a frame: the last ZSTD_decompressStream returned > 0
   bool finished_ = false;
 };
