@@ -1,6 +1,10 @@
 // SpillFile gives back exactly the lines written, whatever the block boundaries, and leaves no file behind.
 #include <gtest/gtest.h>
 #include <dirent.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <random>
@@ -75,6 +79,27 @@ TEST_F(SpillFileTest, MissingDirectoryIsAClearError) {
   std::string error;
   EXPECT_FALSE(SpillFile::create((dir_ / "missing").string(), error));
   EXPECT_NE(error.find("missing: cannot make a temporary file"), std::string::npos) << error;
+}
+
+// The file has no name, so a failed write names its directory (a full $TMPDIR must be findable). A file size
+// limit in a child process stands in for a full disk.
+TEST_F(SpillFileTest, FailedWriteNamesTheDirectory) {
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::signal(SIGXFSZ, SIG_IGN);  // then write() fails with EFBIG
+    struct rlimit limit {4096, 4096};
+    ::setrlimit(RLIMIT_FSIZE, &limit);
+    std::string error;
+    auto spill = SpillFile::create(dir_, error);
+    if (!spill) ::_exit(3);
+    if (spill->append(std::string(10000, 'x'))) ::_exit(4);
+    ::_exit(spill->error().find("temporary file in " + dir_.string() + ": ") == 0 ? 0 : 5);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
 }
 
 }  // namespace

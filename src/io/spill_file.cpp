@@ -19,7 +19,7 @@ std::unique_ptr<SpillFile> SpillFile::create(const std::string& directory, std::
     error = directory + ": cannot make a temporary file: " + std::strerror(errno);
     return nullptr;
   }
-  return std::unique_ptr<SpillFile>(new SpillFile(fd));
+  return std::unique_ptr<SpillFile>(new SpillFile(fd, directory));
 }
 
 SpillFile::~SpillFile() { ::close(fd_); }
@@ -29,7 +29,7 @@ bool SpillFile::append(std::string_view bytes) {
     ssize_t n = ::write(fd_, bytes.data(), bytes.size());
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      error_ = std::string("temporary file: ") + (n < 0 ? std::strerror(errno) : "nothing written");
+      error_ = what_ + (n < 0 ? std::strerror(errno) : "nothing written");
       break;
     }
     bytes.remove_prefix(static_cast<std::size_t>(n));
@@ -42,7 +42,7 @@ long long SpillFile::read_at(std::uint64_t offset, char* dst, std::size_t n) {
   for (;;) {
     ssize_t got = ::pread(fd_, dst, n, static_cast<off_t>(offset));
     if (got < 0 && errno == EINTR) continue;
-    if (got < 0) error_ = std::string("temporary file: ") + std::strerror(errno);
+    if (got < 0) error_ = what_ + std::strerror(errno);
     return got;
   }
 }

@@ -30,11 +30,12 @@ class SpillFile {
   const std::string& error() const { return error_; }
 
  private:
-  explicit SpillFile(int fd) : fd_(fd) {}
+  SpillFile(int fd, std::string directory) : fd_(fd), what_("temporary file in " + directory + ": ") {}
   // Bytes read at `offset` into dst (at most n; 0 at the end), or -1 with error_ set.
   long long read_at(std::uint64_t offset, char* dst, std::size_t n);
 
   int fd_;
+  std::string what_;  // how errors name the file: it has no name, so its directory
   std::uint64_t size_ = 0;
   std::string error_;
 };
