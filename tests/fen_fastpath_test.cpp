@@ -87,7 +87,7 @@ void expect_same_placement(const std::string& text, int& compared) {
   Position a, b;
   const char *after_a = nullptr, *after_b = nullptr;
   const char* end = text.data() + text.size();
-  bool simd = parse_placement_simd(text.data(), end, a, after_a);
+  bool simd = parse_placement_avx512(text.data(), end, a, after_a);
   bool scalar = parse_placement_scalar(text.data(), end, b, after_b);
   std::size_t length = text.find_first_of(" \t");
   if (length == std::string::npos) length = text.size();
@@ -105,7 +105,7 @@ void expect_same_placement(const std::string& text, int& compared) {
 }
 
 TEST(FenFastPath, VectorPlacementReaderAgreesWithTheScalarLoop) {
-  if (!placement_simd_available()) GTEST_SKIP() << "this CPU has no AVX-512 VBMI2";
+  if (!placement_avx512_supported()) GTEST_SKIP() << "this CPU has no AVX-512 VBMI2";
   std::vector<std::string> lines = sample_lines();
   ASSERT_GE(lines.size(), 20000u);
   std::mt19937 rng(7);
@@ -115,7 +115,7 @@ TEST(FenFastPath, VectorPlacementReaderAgreesWithTheScalarLoop) {
     expect_same_placement(line, compared);
     Position pos;
     const char* after;
-    accepted += parse_placement_simd(line.data(), line.data() + line.size(), pos, after);
+    accepted += parse_placement_avx512(line.data(), line.data() + line.size(), pos, after);
     std::string mutated = line;
     mutated[rng() % mutated.size()] = alphabet[rng() % alphabet.size()];
     expect_same_placement(mutated, compared);

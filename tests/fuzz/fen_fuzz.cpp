@@ -16,10 +16,10 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
-  if (fenmill::placement_simd_available()) {
+  if (fenmill::placement_avx512_supported()) {
     fenmill::Position a, b;
     const char *after_a = nullptr, *after_b = nullptr;
-    bool simd = fenmill::parse_placement_simd(text.data(), text.data() + size, a, after_a);
+    bool simd = fenmill::parse_placement_avx512(text.data(), text.data() + size, a, after_a);
     bool scalar = fenmill::parse_placement_scalar(text.data(), text.data() + size, b, after_b);
     if (simd && (!scalar || after_a != after_b || !(a.by_color[0] == b.by_color[0] && a.by_color[1] == b.by_color[1])))
       std::abort();
