@@ -73,6 +73,7 @@ using PlacementReader = bool (*)(const char* p, const char* end, Position& pos, 
 PlacementReader choose_vector_reader() {
   if (std::getenv("FENMILL_NO_SIMD") != nullptr) return nullptr;
   if (placement_avx512_supported()) return parse_placement_avx512;
+  if (placement_avx2_pays_off()) return parse_placement_avx2;
   return nullptr;
 }
 
