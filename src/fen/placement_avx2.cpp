@@ -8,6 +8,7 @@
 //    moves any set of runs (the pieces of a kind, those right after a '/') onto the board.
 #include "fen/placement_fast.h"
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -26,8 +27,14 @@ namespace fenmill {
 namespace {
 
 // A class is a set of high nibbles times a set of low nibbles, so one 16-entry lookup per nibble (vpshufb),
-// ANDed, gives every class bit of a byte. Class bits 0-5: piece type (1 << type, either colour), then:
-constexpr std::uint8_t kSlashBit = 0x40, kDigitBit = 0x80;  // the digit bit is the sign bit: one movemask
+// ANDed, gives every class bit of a byte. A piece's kind is a 3-bit code (3 bit planes instead of 6): bit 2 is
+// the class "PQRpqr", bits 0-1 depend on the low nibble alone (any other byte with those is no piece anyway).
+constexpr std::uint8_t kTypeCode[kPieceTypeCount] = {5, 2, 3, 7, 6, 1};  // P N B R Q K: 101 010 011 111 110 001
+constexpr std::uint8_t kCode0 = 0x01, kCode1 = 0x02, kCode2 = 0x04;
+constexpr std::uint8_t kBKN = 0x08;    // the pieces that kCode2 leaves out: "BKNbkn"
+constexpr std::uint8_t kLowerCase = 0x10;  // on pieces: black
+constexpr std::uint8_t kSlash = 0x40, kDigit = 0x80;
+constexpr std::uint8_t kPlacementByte = kCode2 | kBKN | kSlash | kDigit;  // exact classes: one of them or a stop byte
 
 struct Tables {
   // The 16-entry tables twice over, one copy per 128-bit lane. width_lo & width_hi is the byte's square
@@ -36,18 +43,19 @@ struct Tables {
   alignas(32) std::uint8_t iota[64];
   constexpr Tables() : class_lo(), class_hi(), width_lo(), width_hi(), iota() {
     const char* letters = "PNBRQK";
-    for (int t = 0; t < 6; ++t) {
-      add(letters[t], static_cast<std::uint8_t>(1 << t), 1);
-      add(static_cast<char>(letters[t] | 0x20), static_cast<std::uint8_t>(1 << t), 1);  // black
+    for (int t = 0; t < kPieceTypeCount; ++t) {
+      const std::uint8_t code = kTypeCode[t], group = code & kCode2 ? 0 : kBKN;
+      add(letters[t], code | group, 1);
+      add(static_cast<char>(letters[t] | 0x20), code | group | kLowerCase, 1);
     }
-    for (int n = 1; n <= 8; ++n) add(static_cast<char>('0' + n), kDigitBit, static_cast<std::uint8_t>((1 << n) - 1));
-    add('/', kSlashBit, 0);
+    for (int n = 1; n <= 8; ++n) add(static_cast<char>('0' + n), kDigit, static_cast<std::uint8_t>((1 << n) - 1));
+    add('/', kSlash, 0);
     for (int i = 0; i < 64; ++i) iota[i] = static_cast<std::uint8_t>(i);
   }
-  constexpr void add(char c, std::uint8_t bits, std::uint8_t width) {
+  constexpr void add(char c, int bits, std::uint8_t width) {
     for (int lane = 0; lane < 32; lane += 16) {
-      class_lo[lane + (c & 15)] |= bits;
-      class_hi[lane + (c >> 4)] |= bits;
+      class_lo[lane + (c & 15)] |= static_cast<std::uint8_t>(bits);
+      class_hi[lane + (c >> 4)] |= static_cast<std::uint8_t>(bits);
       width_lo[lane + (c & 15)] |= width;
       width_hi[lane + (c >> 4)] |= width;
     }
@@ -58,16 +66,25 @@ struct Tables {
 };
 constexpr Tables kTables;
 
-// The nibble products must be exact: every byte gets its own class and width, and no other byte any.
+// The nibble products must be exact: every placement byte gets its class bits and width, no other byte any
+// of the kPlacementByte classes.
 constexpr bool tables_exact() {
   for (int b = 0; b < 256; ++b) {
     int type = -1;
-    for (int t = 0; t < 6; ++t)
+    for (int t = 0; t < kPieceTypeCount; ++t)
       if ((b | 0x20) == "pnbrqk"[t]) type = t;
     const bool digit = b >= '1' && b <= '8';
-    const std::uint8_t cls = type >= 0 ? 1 << type : digit ? kDigitBit : b == '/' ? kSlashBit : 0;
-    const std::uint8_t width = type >= 0 ? 1 : digit ? (1 << (b - '0')) - 1 : 0;
-    if (kTables.class_of(b) != cls || (cls != 0 && kTables.width_of(b) != width)) return false;
+    const std::uint8_t cls = kTables.class_of(b), width = kTables.width_of(b);
+    if (type >= 0) {
+      const int code = kTypeCode[type];
+      if (cls != (code | (code & kCode2 ? 0 : kBKN) | (b >= 'a' ? kLowerCase : 0)) || width != 1) return false;
+    } else if (digit) {
+      if (cls != kDigit || width != (1 << (b - '0')) - 1) return false;
+    } else if (b == '/') {
+      if (cls != kSlash || width != 0) return false;
+    } else if (cls & kPlacementByte) {
+      return false;
+    }
   }
   return true;
 }
@@ -83,12 +100,34 @@ FENMILL_AVX2 inline __m256i lookup(const std::uint8_t* table, __m256i index) {
   return _mm256_shuffle_epi8(load32(table), index);
 }
 
-// Bit `bit` of each byte, as a mask with bit i for byte i.
-template <int bit>
+// The bit `bit` (one set bit) of each byte, as a mask with bit i for byte i.
+template <std::uint8_t bit>
 FENMILL_AVX2 inline std::uint64_t bit_plane(Bytes64 v) {
-  const auto lo = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_slli_epi16(v.lo, 7 - bit)));
-  const auto hi = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_slli_epi16(v.hi, 7 - bit)));
+  constexpr int shift = std::countl_zero(bit);  // to the sign bit, which movemask reads
+  const auto lo = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_slli_epi16(v.lo, shift)));
+  const auto hi = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_slli_epi16(v.hi, shift)));
   return lo | static_cast<std::uint64_t>(hi) << 32;
+}
+
+// Runs in unary ("1 then width-1 zeros" each) and how many squares they cover.
+struct Unary {
+  std::uint64_t bits;
+  unsigned squares;
+};
+
+// a's runs, then b's. A shift of 64 or more is needed only when more than 64 squares are named in all, which
+// the reader refuses: the bits are then meaningless, but defined.
+inline Unary join(Unary a, Unary b) { return {a.bits | b.bits << (a.squares & 63), a.squares + b.squares}; }
+
+// The runs of 8 bytes from their square masks: PEXT keeps bit 0 and width - 1 zeros of each byte.
+FENMILL_AVX2 inline Unary unary(std::uint64_t masks) {
+  return {_pext_u64(0x0101010101010101ull, masks), static_cast<unsigned>(_mm_popcnt_u64(masks))};
+}
+
+// The runs of 32 bytes, joined pairwise (short dependency chains).
+FENMILL_AVX2 inline Unary unary(__m256i masks) {
+  return join(join(unary(_mm256_extract_epi64(masks, 0)), unary(_mm256_extract_epi64(masks, 1))),
+              join(unary(_mm256_extract_epi64(masks, 2)), unary(_mm256_extract_epi64(masks, 3))));
 }
 
 // The runs picked by text_mask, on the squares where they start: the k-th run starts on the k-th bit of `starts`.
@@ -146,57 +185,49 @@ FENMILL_AVX2 bool parse_placement_avx2(const char* p, const char* end, Position&
   // The placement runs up to the first byte that is not a placement character, or to `end`.
   const __m256i zero = _mm256_setzero_si256();
   const std::uint64_t outside = avail >= 64 ? 0 : ~_bzhi_u64(~0ull, static_cast<unsigned>(avail));
-  const std::uint64_t stop = bit_plane<7>({_mm256_cmpeq_epi8(cls.lo, zero), _mm256_cmpeq_epi8(cls.hi, zero)}) | outside;
+  const __m256i placement_byte = _mm256_set1_epi8(static_cast<char>(kPlacementByte));
+  const std::uint64_t stop = bit_plane<0x80>({_mm256_cmpeq_epi8(_mm256_and_si256(cls.lo, placement_byte), zero),
+                                           _mm256_cmpeq_epi8(_mm256_and_si256(cls.hi, placement_byte), zero)}) |
+                             outside;
   if (stop == 0) return false;  // 64 placement characters and maybe more: the scalar loop takes those
   const unsigned length = static_cast<unsigned>(_tzcnt_u64(stop));
   if (length < avail && !is_blank(p[length])) return false;
   const std::uint64_t in = _bzhi_u64(~0ull, length);
 
-  const std::uint64_t slashes = bit_plane<6>(cls) & in;
-  const std::uint64_t digits = bit_plane<7>(cls) & in;
+  const std::uint64_t slashes = bit_plane<kSlash>(cls) & in;
+  const std::uint64_t digits = bit_plane<kDigit>(cls) & in;
   if (_mm_popcnt_u64(slashes) != 7) return false;
   if (digits & (digits >> 1)) return false;  // "44": a run of empty squares takes one digit
   const std::uint64_t runs = in & ~slashes;   // the bytes that cover squares: pieces and digits
 
   // Each run's square mask, zero from the stop byte on, then in unary on the board (see the top of the file).
   const __m256i count = _mm256_set1_epi8(static_cast<char>(length));
-  alignas(32) std::uint64_t width[8];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(width),
-                     _mm256_and_si256(_mm256_and_si256(lookup(kTables.width_lo, text.lo), lookup(kTables.width_hi, high.lo)),
-                                      _mm256_cmpgt_epi8(count, load32(kTables.iota))));
-  _mm256_store_si256(reinterpret_cast<__m256i*>(width + 4),
-                     _mm256_and_si256(_mm256_and_si256(lookup(kTables.width_lo, text.hi), lookup(kTables.width_hi, high.hi)),
-                                      _mm256_cmpgt_epi8(count, load32(kTables.iota + 32))));
-  // Each 8 bytes' runs in unary, then joined pairwise (a tree: short dependency chains), lower bytes lower. A
-  // shift of 64 or more would be needed only where more than 64 squares are named: refused below.
-  std::uint64_t unary[8];
-  unsigned squares[8];
-  for (int i = 0; i < 8; ++i) {
-    unary[i] = _pext_u64(0x0101010101010101ull, width[i]);
-    squares[i] = static_cast<unsigned>(_mm_popcnt_u64(width[i]));
-  }
-  for (int step = 1; step < 8; step *= 2)
-    for (int i = 0; i < 8; i += 2 * step) {
-      unary[i] |= unary[i + step] << (squares[i] & 63);
-      squares[i] += squares[i + step];
-    }
-  const Bitboard starts = unary[0];
-  if (squares[0] != 64) return false;
+  const Bytes64 width = {
+      _mm256_and_si256(_mm256_and_si256(lookup(kTables.width_lo, text.lo), lookup(kTables.width_hi, high.lo)),
+                       _mm256_cmpgt_epi8(count, load32(kTables.iota))),
+      _mm256_and_si256(_mm256_and_si256(lookup(kTables.width_lo, text.hi), lookup(kTables.width_hi, high.hi)),
+                       _mm256_cmpgt_epi8(count, load32(kTables.iota + 32)))};
+  const Unary all = join(unary(width.lo), unary(width.hi));
+  const Bitboard starts = all.bits;
   // With 7 slashes, each followed by a run that starts on square 8, 16, ..., 56, and 64 squares in all,
-  // every rank holds 8 squares.
-  if (on_board(slashes << 1, runs, starts) != 0x0101010101010100ull) return false;
+  // every rank holds 8 squares. (One test: GCC moves a separate squares test ahead of the PEXTs and then
+  // keeps 8 more values alive across it, spilling to the stack.)
+  if ((all.squares != 64) | (on_board(slashes << 1, runs, starts) != 0x0101010101010100ull)) return false;
 
-  const std::uint64_t pieces = runs & ~digits;
-  const Bitboard occupied = on_board(pieces, runs, starts);
-  const Bitboard black = on_board(bit_plane<5>(text) & pieces, runs, starts);  // lower case: bit 5 of the letter
-  pos.by_type[kPawn] = __builtin_bswap64(on_board(bit_plane<kPawn>(cls), runs, starts));
-  pos.by_type[kKnight] = __builtin_bswap64(on_board(bit_plane<kKnight>(cls), runs, starts));
-  pos.by_type[kBishop] = __builtin_bswap64(on_board(bit_plane<kBishop>(cls), runs, starts));
-  pos.by_type[kRook] = __builtin_bswap64(on_board(bit_plane<kRook>(cls), runs, starts));
-  pos.by_type[kQueen] = __builtin_bswap64(on_board(bit_plane<kQueen>(cls), runs, starts));
-  pos.by_type[kKing] = __builtin_bswap64(on_board(bit_plane<kKing>(cls), runs, starts));
-  pos.by_color[kWhite] = __builtin_bswap64(occupied & ~black);
-  pos.by_color[kBlack] = __builtin_bswap64(black);
+  // The three code bits and the colour on the board (board order from here), then each kind from its code.
+  const Bitboard code0 = __builtin_bswap64(on_board(bit_plane<kCode0>(cls), runs, starts));
+  const Bitboard code1 = __builtin_bswap64(on_board(bit_plane<kCode1>(cls), runs, starts));
+  const Bitboard code2 = __builtin_bswap64(on_board(bit_plane<kCode2>(cls), runs, starts));
+  const Bitboard black = __builtin_bswap64(on_board(bit_plane<kLowerCase>(cls), runs, starts));
+  const Bitboard only0 = code0 & ~code1, only1 = code1 & ~code0, both = code0 & code1;
+  pos.by_type[kPawn] = only0 & code2;      // 101
+  pos.by_type[kKnight] = only1 & ~code2;   // 010
+  pos.by_type[kBishop] = both & ~code2;    // 011
+  pos.by_type[kRook] = both & code2;       // 111
+  pos.by_type[kQueen] = only1 & code2;     // 110
+  pos.by_type[kKing] = only0 & ~code2;     // 001
+  pos.by_color[kWhite] = (code0 | code1 | code2) & ~black;  // no kind has code 000
+  pos.by_color[kBlack] = black;
   after = p + length;
   return true;
 }
