@@ -3,9 +3,15 @@
 // aside, and the same normalized FEN, on real positions and on mutated ones.
 #include <gtest/gtest.h>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <random>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -80,65 +86,170 @@ TEST(FenFastPath, SameVerdictAndOutputAsTheCarefulPath) {
   EXPECT_GT(vouched, 100000);
 }
 
-// The AVX-512 placement reader against the scalar loop: same verdict, bitboards and end on every real line,
+// The vector placement readers against the scalar loop: same verdict, bitboards and end on every real line,
 // every one-byte mutation of it, truncations, and random placement-alphabet strings (the scalar loop also
-// takes placements of 64 characters or more, which the vector path leaves to it).
-void expect_same_placement(const std::string& text, int& compared) {
-  Position a, b;
-  const char *after_a = nullptr, *after_b = nullptr;
-  const char* end = text.data() + text.size();
-  bool simd = parse_placement_simd(text.data(), end, a, after_a);
-  bool scalar = parse_placement_scalar(text.data(), end, b, after_b);
-  std::size_t length = text.find_first_of(" \t");
-  if (length == std::string::npos) length = text.size();
-  if (length >= 64) {
-    ASSERT_FALSE(simd) << text;
-    return;
+// takes placements of 64 characters or more, which the vector paths leave to it).
+struct VectorReader {
+  const char* name;
+  bool (*supported)();
+  bool (*parse)(const char* p, const char* end, Position& pos, const char*& after);
+};
+
+void PrintTo(const VectorReader& reader, std::ostream* out) { *out << reader.name; }  // in test names
+
+class VectorPlacementReader : public ::testing::TestWithParam<VectorReader> {
+ protected:
+  void SetUp() override {
+    if (!GetParam().supported()) GTEST_SKIP() << "this CPU cannot run the " << GetParam().name << " reader";
   }
-  ASSERT_EQ(simd, scalar) << text;
-  ++compared;
-  if (!simd) return;
-  ASSERT_EQ(after_a, after_b) << text;
-  for (int t = 0; t < kPieceTypeCount; ++t) ASSERT_EQ(a.by_type[t], b.by_type[t]) << text;
-  ASSERT_EQ(a.by_color[kWhite], b.by_color[kWhite]) << text;
-  ASSERT_EQ(a.by_color[kBlack], b.by_color[kBlack]) << text;
+  // `text` is read in place: its bytes are [data, data + size) wherever they are.
+  void expect_same(std::string_view text) {
+    Position a, b;
+    const char *after_a = nullptr, *after_b = nullptr;
+    const char* end = text.data() + text.size();
+    bool vector = GetParam().parse(text.data(), end, a, after_a);
+    bool scalar = parse_placement_scalar(text.data(), end, b, after_b);
+    std::size_t length = text.find_first_of(" \t");
+    if (length == std::string_view::npos) length = text.size();
+    if (length >= 64) {
+      ASSERT_FALSE(vector) << text;
+      return;
+    }
+    ASSERT_EQ(vector, scalar) << text;
+    ++compared;
+    if (!vector) return;
+    ++accepted;
+    ASSERT_EQ(after_a, after_b) << text;
+    for (int t = 0; t < kPieceTypeCount; ++t) ASSERT_EQ(a.by_type[t], b.by_type[t]) << text;
+    ASSERT_EQ(a.by_color[kWhite], b.by_color[kWhite]) << text;
+    ASSERT_EQ(a.by_color[kBlack], b.by_color[kBlack]) << text;
+  }
+  int compared = 0, accepted = 0;
+};
+
+// Valid placements of every length, 15 to 71 characters: each rank 1 to 8 characters long ("8", "p7", "2pppppp",
+// ..., "pppppppp"), the longest ranks first.
+std::vector<std::string> placements_by_length() {
+  const std::string letters = "rnbqkpRNBQKPpP";
+  std::vector<std::string> out;
+  for (int length = 15; length <= 71; ++length) {
+    std::string placement;
+    int extra = length - 15;  // characters beyond one per rank
+    for (int rank = 0; rank < 8; ++rank) {
+      const int n = 1 + std::min(extra, 7);
+      extra -= n - 1;
+      std::string text = n == 8 ? "" : std::to_string(9 - n);
+      for (int i = n == 8 ? 0 : 1; i < n; ++i) text.insert(rank % 2 ? text.end() : text.begin(), letters[(rank * 8 + i) % letters.size()]);
+      placement += (rank ? "/" : "") + text;
+    }
+    out.push_back(placement);
+  }
+  return out;
 }
 
-TEST(FenFastPath, VectorPlacementReaderAgreesWithTheScalarLoop) {
-  if (!placement_simd_available()) GTEST_SKIP() << "this CPU has no AVX-512 VBMI2";
+TEST_P(VectorPlacementReader, AgreesWithTheScalarLoop) {
   std::vector<std::string> lines = sample_lines();
   ASSERT_GE(lines.size(), 20000u);
   std::mt19937 rng(7);
   const std::string alphabet = "pnbrqkPNBRQK123456780/ \t9xX\x80\xff";
-  int compared = 0, accepted = 0;
   for (const std::string& line : lines) {
-    expect_same_placement(line, compared);
-    Position pos;
-    const char* after;
-    accepted += parse_placement_simd(line.data(), line.data() + line.size(), pos, after);
+    expect_same(line);
     std::string mutated = line;
     mutated[rng() % mutated.size()] = alphabet[rng() % alphabet.size()];
-    expect_same_placement(mutated, compared);
-    expect_same_placement(line.substr(0, rng() % (line.size() + 1)), compared);  // the text may end anywhere
+    expect_same(mutated);
+    std::swap(mutated[rng() % mutated.size()], mutated[rng() % mutated.size()]);  // e.g. a '/' one place off
+    expect_same(mutated);
+    expect_same(line.substr(0, rng() % (line.size() + 1)));  // the text may end anywhere,
+    expect_same(std::string_view(line).substr(0, rng() % (line.size() + 1)));  // even before more placement
     std::string doubled = line.substr(0, line.find(' '));  // placements of 64+ characters
-    expect_same_placement(doubled + doubled, compared);
+    expect_same(doubled + doubled);
   }
+  EXPECT_GT(accepted, 20000);  // nearly every real line
   for (int i = 0; i < 200000; ++i) {  // random strings, mostly short ranks of digits and letters
     std::string s;
     for (int n = static_cast<int>(rng() % 80); n > 0; --n) s.push_back(alphabet[rng() % 16]);
-    expect_same_placement(s, compared);
+    expect_same(s);
   }
   // Hand-made edge cases: the longest legal placements, a run at 63/64 characters, slashes at the ends.
   for (const std::string s : {"p1p1p1p1/1p1p1p1p/p1p1p1p1/1p1p1p1p/P1P1P1P1/1P1P1P1P/P1P1P1P1/1P1P1P1P w",
                               "8/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/8/", "/8/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/7",
                               "8/8/8/8/8/8/8/9", "8/8/8/8/8/8/8/44", "8/8/8/8/8/8/8", "", " 8/8/8/8/8/8/8/8",
                               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRx",
-                              "8/8/8/8/8/8/8/8\t", "8/8/8/8/8/8/8/8;", "1pppppp1/8/8/8/8/8/8/1PPPPPP1 "}) {
-    expect_same_placement(s, compared);
+                              "8/8/8/8/8/8/8/8\t", "8/8/8/8/8/8/8/8;", "1pppppp1/8/8/8/8/8/8/1PPPPPP1 ",
+                              "ppppppppp/7/8/8/8/8/8/8", "7/9/8/8/8/8/8/8", "8/8/8/8/8/8/8/7p/"}) {
+    expect_same(s);
   }
-  EXPECT_GT(accepted, 20000);   // nearly every real line
   EXPECT_GT(compared, 200000);
 }
+
+// Digits 0 and 9, every byte value (bytes >= 0x80 included) in every place of a placement and as its
+// terminator (only a blank ends it: TAB yes, CR and NUL no), and placements of 15 to 71 characters.
+TEST_P(VectorPlacementReader, AgreesOnEveryByteAndLength) {
+  for (const std::string& s : std::initializer_list<std::string>{"8/8/8/8/8/8/8/08", "8/8/8/8/8/8/8/80", "9/8/8/8/8/8/8/8", "0/8/8/8/8/8/8/8",
+                              "p7/8/8/8/8/8/8/09", "8/8/8/8/8/8/8/8\r", std::string("8/8/8/8/8/8/8/8\0", 16),
+                              "8/8/8/8/8/8/8/8\t-", "8/8/8/8/8/8/8/8\n"}) {
+    expect_same(s);
+  }
+  const std::string start = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+  for (int byte = 0; byte < 256; ++byte) {
+    for (std::size_t i = 0; i <= start.size(); ++i) {
+      std::string s = start + " w";
+      s[i] = static_cast<char>(byte);
+      expect_same(s);
+      expect_same(s.substr(0, start.size() + 1));
+    }
+  }
+  EXPECT_GT(accepted, 256 * 2);  // the start position itself, whenever the byte was a blank
+  std::vector<std::string> placements = placements_by_length();
+  ASSERT_EQ(placements.size(), 71u - 15u + 1u);
+  for (const std::string& s : placements) {
+    SCOPED_TRACE(s.size());
+    int before = accepted;
+    expect_same(s);
+    expect_same(s + " w");
+    expect_same(s + "/8");
+    EXPECT_EQ(accepted - before, s.size() < 64 ? 2 : 0);
+  }
+}
+
+// The reader may read the 64 bytes from p when they share p's page, whatever lies past `end`, but never
+// touches the next page: a text ending right before an inaccessible page, or ending a few bytes earlier with
+// placement characters after it (which must count as the end), reads the same as anywhere else.
+TEST_P(VectorPlacementReader, StopsAtTheEndOfTheTextAndOfThePage) {
+  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  void* map = ::mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(map, MAP_FAILED);
+  char* page_end = static_cast<char*>(map) + page;
+  ASSERT_EQ(::mprotect(page_end, page, PROT_NONE), 0);
+  std::vector<std::string> texts = placements_by_length();
+  std::vector<std::string> lines = sample_lines();
+  lines.resize(300);
+  for (const std::string& line : lines) {
+    texts.push_back(line);
+    texts.push_back(line.substr(0, line.find(' ')));
+    texts.push_back(line.substr(0, line.find(' ') - 1));
+  }
+  for (char fill : {'8', '/', 'p', ' ', '\0'})
+    for (const std::string& text : texts)
+      for (std::size_t gap = 0; gap <= 70; ++gap) {
+        std::memset(map, fill, page);
+        char* begin = page_end - gap - text.size();
+        std::memcpy(begin, text.data(), text.size());
+        expect_same(std::string_view(begin, text.size()));
+        if (HasFatalFailure()) {
+          ADD_FAILURE() << "fill '" << fill << "', " << gap << " bytes before the page end";
+          ::munmap(map, 2 * page);
+          return;
+        }
+      }
+  ::munmap(map, 2 * page);
+  EXPECT_GT(accepted, 300 * 71 * 5);
+}
+
+INSTANTIATE_TEST_SUITE_P(FenFastPath, VectorPlacementReader,
+                         ::testing::Values(VectorReader{"avx512", placement_avx512_supported, parse_placement_avx512},
+                                           VectorReader{"avx2", placement_avx2_supported, parse_placement_avx2}),
+                         [](const ::testing::TestParamInfo<VectorReader>& info) { return std::string(info.param.name); });
 
 }  // namespace
 }  // namespace fenmill

@@ -680,8 +680,9 @@ TEST(FormatsCli, AutoRecognisesBinaryByContent) {
   EXPECT_NE(r.err.find("binary and text inputs cannot be mixed"), std::string::npos) << r.err;
 }
 
-// The AVX-512 placement reader and the scalar loop give the same run, end to end (FENMILL_NO_SIMD forces the
-// loop; on a CPU without AVX-512 both runs take the loop and the test still checks determinism).
+// The vector placement reader (AVX-512 or AVX2) and the scalar loop give the same run, end to end
+// (FENMILL_NO_SIMD forces the loop; on a CPU with neither both runs take the loop and the test still checks
+// determinism).
 TEST(FormatsCli, ScalarAndVectorPlacementPathsGiveTheSameRun) {
   TempDir dir;
   const std::string sample = std::string(FENMILL_SOURCE_DIR) + "/tests/data/demo.fen";

@@ -1,7 +1,8 @@
 // The placement field's fast paths, for the common well-formed case: a scalar one-pass loop, and the same
-// work 64 bytes at a time with AVX-512 (VBMI/VBMI2) on CPUs that have it, chosen at run time. Both accept
-// exactly the same placements and give the same bitboards (tests/fen_fastpath_test.cpp checks that on
-// real and mutated lines); anything they refuse goes to the careful parser, which names the error.
+// work 64 bytes at a time with AVX-512 VBMI/VBMI2 (placement_avx512.cpp) or else with AVX2 and fast PDEP/PEXT
+// (placement_avx2.cpp) on CPUs that have them, chosen at run time. They accept exactly the same placements and
+// give the same bitboards (tests/fen_fastpath_test.cpp checks that on real and mutated lines); anything they
+// refuse goes to the careful parser, which names the error.
 #pragma once
 #include "core/position.h"
 
@@ -12,11 +13,15 @@ namespace fenmill {
 // half filled). Reads nothing outside [p, end).
 bool parse_placement_fast(const char* p, const char* end, Position& pos, const char*& after);
 
-// The two implementations, for tests and benchmarks. parse_placement_simd also refuses placements of 64
-// characters or more, and may be called only when placement_simd_available() (checked once; the environment
-// variable FENMILL_NO_SIMD turns it off, so the scalar path can be run end to end).
+// The implementations, for tests and benchmarks. parse_placement_fast picks one once; the environment variable
+// FENMILL_NO_SIMD makes it take the scalar loop, so that path can be run end to end. The vector readers also
+// refuse placements of 64 characters or more, and may be called only when the CPU supports them. The AVX2
+// reader is chosen only where it pays off (PDEP/PEXT are slow on AMD before Zen 3).
 bool parse_placement_scalar(const char* p, const char* end, Position& pos, const char*& after);
-bool placement_simd_available();
-bool parse_placement_simd(const char* p, const char* end, Position& pos, const char*& after);
+bool placement_avx512_supported();
+bool parse_placement_avx512(const char* p, const char* end, Position& pos, const char*& after);
+bool placement_avx2_supported();
+bool placement_avx2_pays_off();
+bool parse_placement_avx2(const char* p, const char* end, Position& pos, const char*& after);
 
 }  // namespace fenmill

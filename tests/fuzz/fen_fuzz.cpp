@@ -1,11 +1,12 @@
 // libFuzzer target: FEN parse + validate + normalize + write on arbitrary bytes, in every mode.
 // Invariants checked: no crash/UB (sanitizers), an accepted position normalizes idempotently (as FEN, and as EPD
-// with the record's operations; chess and Xiangqi), the placement
-// the parser vouches for is what the writer would build, and the AVX-512 placement reader agrees with the loop.
+// with the record's operations; chess and Xiangqi), the placement the parser vouches for is what the writer
+// would build, and the vector placement readers (AVX-512, AVX2) agree with the loop.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "core/keys.h"
 #include "fen/epd_operations.h"
@@ -16,16 +17,20 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
-  if (fenmill::placement_simd_available()) {
+  using Reader = bool (*)(const char*, const char*, fenmill::Position&, const char*&);
+  for (auto [supported, reader] :
+       {std::pair<bool, Reader>{fenmill::placement_avx512_supported(), fenmill::parse_placement_avx512},
+        std::pair<bool, Reader>{fenmill::placement_avx2_supported(), fenmill::parse_placement_avx2}}) {
+    if (!supported) continue;
     fenmill::Position a, b;
     const char *after_a = nullptr, *after_b = nullptr;
-    bool simd = fenmill::parse_placement_simd(text.data(), text.data() + size, a, after_a);
+    bool simd = reader(text.data(), text.data() + size, a, after_a);
     bool scalar = fenmill::parse_placement_scalar(text.data(), text.data() + size, b, after_b);
     if (simd && (!scalar || after_a != after_b || !(a.by_color[0] == b.by_color[0] && a.by_color[1] == b.by_color[1])))
       std::abort();
     for (int t = 0; simd && t < fenmill::kPieceTypeCount; ++t)
       if (a.by_type[t] != b.by_type[t]) std::abort();
-    if (scalar && !simd && after_b - text.data() < 64) std::abort();  // the vector path gives up only at 64+
+    if (scalar && !simd && after_b - text.data() < 64) std::abort();  // the vector paths give up only at 64+
   }
   for (int mode = 0; mode < 4; ++mode) {
     fenmill::NormalizeOptions options;
