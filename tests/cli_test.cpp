@@ -895,6 +895,12 @@ TEST(CliUsage, ClosedStandardStreamsAreRefusedNotReused) {
   EXPECT_EQ(shell("normalize '" + keep + "' -q >&-"), 2);
   EXPECT_EQ(shell("validate '" + keep + "' >&-"), 2);
   EXPECT_EQ(shell("normalize '" + keep + "' -q --summary - -o '" + out + "' >&-"), 2);
+  EXPECT_EQ(shell("normalize /dev/stdin -q -o '" + out + "' <&-"), 2);  // (used to read /dev/null: 0 records)
+  EXPECT_EQ(shell("normalize /dev/fd/0 -q -o '" + out + "' <&-"), 2);
+  EXPECT_EQ(shell("validate '" + keep + "' -q -o '" + (tmp / "r.txt") + "' --html /dev/stdout >&-"), 2);
+  EXPECT_EQ(shell("render '8/8/8/8/8/8/8/K6k w - - 0 1' >&-"), 2);
+  EXPECT_EQ(shell("render - -o '" + (tmp / "p.svg") + "' <&-"), 2);
+  EXPECT_FALSE(std::filesystem::exists(out));
   EXPECT_EQ(shell("normalize '" + keep + "' -q -o '" + out + "' <&- >&-"), 0);  // needs neither
   EXPECT_EQ(read_file(out), line);
 }

@@ -214,7 +214,18 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : fenmill::kExitUsageOrIo;
   }
-  if (render.selected()) return render.run();
+  if (render.selected()) {
+    const fenmill::cli::RenderArgs& a = render.args();
+    if (closed.in && fenmill::cli::names_standard_input(a.input)) {
+      std::fprintf(stderr, "fenmill: standard input is closed\n");
+      return fenmill::kExitUsageOrIo;
+    }
+    if (closed.out && a.each_dir.empty() && fenmill::cli::names_standard_output(a.output)) {
+      std::fprintf(stderr, "fenmill: standard output is closed: name an SVG file with -o\n");
+      return fenmill::kExitUsageOrIo;
+    }
+    return render.run();
+  }
   resolve(job, raw, count);
   if (!parse_plies(raw.plies, job)) {
     std::fprintf(stderr, "fenmill: --plies takes FROM:TO (e.g. 10:40, 0:, :20)\n");
@@ -228,13 +239,15 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "fenmill: standard input ('-') can be read only once\n");
     return fenmill::kExitUsageOrIo;
   }
-  if (closed.in && std::count(job.inputs.begin(), job.inputs.end(), "-") > 0) {
-    std::fprintf(stderr, "fenmill: standard input ('-') is closed\n");
-    return fenmill::kExitUsageOrIo;
+  for (const std::string& input : job.inputs) {
+    if (closed.in && fenmill::cli::names_standard_input(input)) {
+      std::fprintf(stderr, "fenmill: standard input (%s) is closed\n", input.c_str());
+      return fenmill::kExitUsageOrIo;
+    }
   }
-  for (const std::string* path : {&job.output, &job.rejects_path, &job.summary_path}) {
-    if (closed.out && (*path == "-" || fenmill::descriptor_named_by(*path) == STDOUT_FILENO)) {
-      std::fprintf(stderr, "fenmill: standard output is closed: name an output file with -o, --rejects or --summary\n");
+  for (const std::string* path : {&job.output, &job.rejects_path, &job.summary_path, &job.html_path}) {
+    if (closed.out && fenmill::cli::names_standard_output(*path)) {
+      std::fprintf(stderr, "fenmill: standard output is closed: name a file instead of %s\n", path->c_str());
       return fenmill::kExitUsageOrIo;
     }
   }

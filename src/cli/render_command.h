@@ -28,6 +28,7 @@ class RenderCommand {
   explicit RenderCommand(CLI::App& app);
   bool selected() const;
   int run() const;  // an exit code: 0 pictures written (also of invalid positions), 1 no record, 2 usage or I/O
+  const RenderArgs& args() const { return args_; }
 
  private:
   CLI::App* sub_;

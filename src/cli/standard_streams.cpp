@@ -5,6 +5,8 @@
 
 #include <cerrno>
 
+#include "io/atomic_output.h"
+
 namespace fenmill::cli {
 
 ClosedStreams occupy_closed_standard_streams() {
@@ -20,6 +22,14 @@ ClosedStreams occupy_closed_standard_streams() {
     }
   }
   return ClosedStreams{closed[0], closed[1]};
+}
+
+bool names_standard_input(const std::string& path) {
+  return path == "-" || path == "/dev/stdin" || descriptor_named_by(path) == STDIN_FILENO;
+}
+
+bool names_standard_output(const std::string& path) {
+  return path == "-" || descriptor_named_by(path) == STDOUT_FILENO;  // (descriptor_named_by knows /dev/stdout)
 }
 
 }  // namespace fenmill::cli

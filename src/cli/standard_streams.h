@@ -3,6 +3,7 @@
 // an output could be read back as input, or a report land in the output. So closed ones are opened on
 // /dev/null at once, and the caller refuses a run that needs one of them.
 #pragma once
+#include <string>
 
 namespace fenmill::cli {
 
@@ -12,5 +13,9 @@ struct ClosedStreams {
 
 // Call first thing in main(). Returns which of standard input and output were closed.
 ClosedStreams occupy_closed_standard_streams();
+
+// Whether a path names standard input ("-", /dev/stdin, /dev/fd/0, /proc/self/fd/0) or standard output.
+bool names_standard_input(const std::string& path);
+bool names_standard_output(const std::string& path);
 
 }  // namespace fenmill::cli
