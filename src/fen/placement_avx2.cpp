@@ -172,8 +172,11 @@ __attribute__((noinline)) bool parse_copy(const char* p, const char* end, Positi
 
 FENMILL_AVX2 bool parse_placement_avx2(const char* p, const char* end, Position& pos, const char*& after) {
   const std::size_t avail = static_cast<std::size_t>(end - p);
-  // 64 bytes from p: they lie in [p, end) or at least in p's 4 KiB page, so the read cannot fault (bytes from
-  // `end` on count as stop bytes below).
+  // No placement is shorter than "8/8/8/8/8/8/8/8"; the loop decides on shorter texts. This also keeps an
+  // empty text, whose p may be the first byte of an unreadable page, from being read at all.
+  if (avail < 15) return false;
+  // 64 bytes from p: they lie in [p, end) or at least in p's 4 KiB page (p < end is readable), so the read
+  // cannot fault (bytes from `end` on count as stop bytes below).
   if (avail < 64 && (reinterpret_cast<std::uintptr_t>(p) & 4095) > 4096 - 64) return parse_copy(p, end, pos, after);
   const Bytes64 text = {load32(p), load32(p + 32)};
   const __m256i nibble = _mm256_set1_epi8(0x0f);

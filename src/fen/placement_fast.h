@@ -10,7 +10,8 @@ namespace fenmill {
 
 // For a well-formed placement at the start of [p, end) (ended by a blank or by `end`): fills pos.by_type and
 // pos.by_color, sets `after` to the byte after it and returns true. Returns false for anything else (pos then
-// half filled). Reads nothing outside [p, end).
+// half filled). Uses nothing outside [p, end) (the AVX2 reader may load bytes past `end` within the 4 KiB page
+// of a readable p, and ignores them).
 bool parse_placement_fast(const char* p, const char* end, Position& pos, const char*& after);
 
 // The implementations, for tests and benchmarks. parse_placement_fast picks one once; the environment variable
