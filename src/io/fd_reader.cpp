@@ -1,5 +1,6 @@
 #include "io/fd_reader.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -62,8 +63,11 @@ std::size_t FdReader::read_at(char* dst, std::size_t n, std::uint64_t offset, st
 }
 
 bool FdReader::map_window(std::uint64_t offset, std::size_t n, FileWindow& window) const {
-  std::string error;  // a file system that cannot map is read instead: no error to report
-  return regular_size_ > 0 && window.map(fd_, offset, n, name(), error);
+  // A file that shrank since it was opened would raise SIGBUS on the lost pages: read it instead (this narrows
+  // the window for that, it cannot close it).
+  struct stat st;
+  if (regular_size_ == 0 || ::fstat(fd_, &st) != 0 || static_cast<std::uint64_t>(st.st_size) < offset + n) return false;
+  return window.map(fd_, offset, n);
 }
 
 }  // namespace fenmill

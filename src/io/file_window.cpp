@@ -3,9 +3,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
-
 namespace fenmill {
 
 FileWindow& FileWindow::operator=(FileWindow&& other) noexcept {
@@ -17,17 +14,14 @@ FileWindow& FileWindow::operator=(FileWindow&& other) noexcept {
   return *this;
 }
 
-bool FileWindow::map(int fd, std::uint64_t offset, std::size_t n, const std::string& name, std::string& error) {
+bool FileWindow::map(int fd, std::uint64_t offset, std::size_t n) {
   reset();
   static const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
   const std::uint64_t start = offset - offset % page;
   const std::size_t length = static_cast<std::size_t>(offset - start) + n;
   // MAP_POPULATE: one call maps every page, instead of a page fault per few pages while parsing.
   void* p = ::mmap(nullptr, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, static_cast<off_t>(start));
-  if (p == MAP_FAILED) {
-    error = name + ": mmap: " + std::strerror(errno);
-    return false;
-  }
+  if (p == MAP_FAILED) return false;
   base_ = static_cast<char*>(p);
   length_ = length;
   skip_ = static_cast<std::size_t>(offset - start);

@@ -1,11 +1,11 @@
 // A read-only mapping of part of a regular file: how a pipeline worker reads its own chunk's byte range.
 // The page cache is mapped, not copied: on the VM measured in session 9 a pread() copy of the whole input cost
 // ~20 % of a normalize run, the mapping a few percent (docs/PERFORMANCE.md). Only the window is mapped, and
-// only while its chunk is in flight, so resident memory stays bounded by threads x chunk size.
+// it stays mapped until its chunk is filled again (the pipeline reuses a few chunks), so resident memory
+// stays bounded by threads x chunk size.
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <string>
 #include <string_view>
 
 namespace fenmill {
@@ -20,8 +20,8 @@ class FileWindow {
   ~FileWindow() { reset(); }
 
   // Maps bytes [offset, offset + n) of fd (n > 0, all inside the file) with their pages populated up front,
-  // replacing any earlier window. Returns false with `error` set (naming `name`) when mmap fails.
-  bool map(int fd, std::uint64_t offset, std::size_t n, const std::string& name, std::string& error);
+  // replacing any earlier window. False when mmap fails (the caller reads instead: nothing to report).
+  bool map(int fd, std::uint64_t offset, std::size_t n);
   std::string_view view() const { return {base_ + skip_, size_}; }
   void reset();
 

@@ -1,5 +1,6 @@
 #include "io/range_fill.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace fenmill {
@@ -26,11 +27,11 @@ class RangeBytes {
   bool want(std::size_t n, std::string& error) {
     if (mapping_) {
       const std::uint64_t size = source_.positional_size();
-      const std::size_t left = from_ < size ? static_cast<std::size_t>(size - from_) : 0;
+      const std::uint64_t left = from_ < size ? size - from_ : 0;
       // One mapping usually serves the whole range: the last line's end comes with the first one.
-      std::size_t ask = n + kFirstReadAhead < left ? n + kFirstReadAhead : left;
-      if (ask > bytes().size() && (ask == 0 || !source_.map_window(from_, ask, chunk_.window))) {
-        mapping_ = false;  // cannot be mapped (or nothing to map): read instead
+      const std::size_t ask = static_cast<std::size_t>(std::min<std::uint64_t>(n + kFirstReadAhead, left));
+      if (ask > bytes().size() && !source_.map_window(from_, ask, chunk_.window)) {
+        mapping_ = false;  // cannot be mapped: read instead
         chunk_.window.reset();
       } else {
         at_end_ = ask == left;

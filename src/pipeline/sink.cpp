@@ -141,7 +141,8 @@ void Sink::append_counted(std::string& out, std::string_view record, std::string
     // The column added after the header's last: a short row gets empty fields up to it (else its count would
     // sit under another name); a longer row keeps its extra fields, and the count follows them.
     const int fields = static_cast<int>(csv_field_count(record, csv_separator_));
-    replace_csv_fields(out, record, {std::max(csv_count_columns_.front(), fields)}, count, csv_separator_);
+    count_column_.assign(1, std::max(csv_count_columns_.front(), fields));
+    replace_csv_fields(out, record, count_column_, count, csv_separator_);
   } else if (job_.to == OutputFormat::kCsv && !csv_count_columns_.empty()) {
     replace_csv_fields(out, record, csv_count_columns_, count, csv_separator_);
   } else {
