@@ -25,13 +25,19 @@ struct EpdClocks {
 // as PGN strings do. With `repair`, fmvn 0 is read as 1, as a fullmove field of 0 is.
 ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint32_t& column, bool repair = false);
 
-// What chess and Xiangqi normalizing do with a record's operations: scan them and set the clocks they give.
-// `clock_repaired` says on return whether the final fullmove number came from a repaired 0 (an fmvn overrides
-// the fullmove field's repair). Errors as scan_epd_operations.
+// What chess and Xiangqi normalizing do with a record's operations, text[ops_begin, ...): scan them and set
+// the clocks they give. `clock_repaired` says on return whether the final fullmove number came from a repaired
+// 0 (an fmvn overrides the fullmove field's repair). Errors as scan_epd_operations, with `column` the 1-based
+// column of the bad operand in `text`.
 template <typename Pos>
-ErrorCode apply_epd_clocks(std::string_view ops, Pos& pos, bool repair, bool& clock_repaired, std::uint32_t& column) {
+ErrorCode apply_epd_clocks(std::string_view text, std::size_t ops_begin, Pos& pos, bool repair, bool& clock_repaired,
+                           std::uint32_t& column) {
   EpdClocks clocks;
-  if (ErrorCode e = scan_epd_operations(ops, clocks, column, repair); e != ErrorCode::kOk) return e;
+  std::uint32_t offset = 0;
+  if (ErrorCode e = scan_epd_operations(text.substr(ops_begin), clocks, offset, repair); e != ErrorCode::kOk) {
+    column = static_cast<std::uint32_t>(ops_begin) + offset + 1;
+    return e;
+  }
   if (clocks.has_halfmove) pos.halfmove_clock = static_cast<std::uint16_t>(clocks.halfmove);
   if (clocks.has_fullmove) {
     pos.fullmove_number = clocks.fullmove;

@@ -27,12 +27,8 @@ NormalizeResult normalize_fen(std::string_view text, Position& pos, const Normal
   }
   bool clock_repaired = pr.clock_repaired;
   if (options.allow_operations && pr.rest < text.size()) {  // EPD: hmvc / fmvn operations carry the clocks
-    std::uint32_t column = 0;
-    r.code = apply_epd_clocks(text.substr(pr.rest), pos, options.repair, clock_repaired, column);
-    if (!r.ok()) {
-      r.column = pr.rest + column + 1;
-      return r;
-    }
+    r.code = apply_epd_clocks(text, pr.rest, pos, options.repair, clock_repaired, r.column);
+    if (!r.ok()) return r;
   }
   Verdict v = validate(pos, options.repair);
   r.repairs = static_cast<std::uint8_t>(v.repairs | (clock_repaired ? kRepairClock : 0));

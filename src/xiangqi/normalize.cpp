@@ -21,12 +21,8 @@ NormalizeResult normalize_fen(std::string_view text, Position& pos, const Normal
   }
   bool clock_repaired = pr.clock_repaired;
   if (options.allow_operations && pr.rest < text.size()) {  // EPD, as in chess (fen/normalize.cpp)
-    std::uint32_t column = 0;
-    r.code = apply_epd_clocks(text.substr(pr.rest), pos, options.repair, clock_repaired, column);
-    if (!r.ok()) {
-      r.column = pr.rest + column + 1;
-      return r;
-    }
+    r.code = apply_epd_clocks(text, pr.rest, pos, options.repair, clock_repaired, r.column);
+    if (!r.ok()) return r;
   }
   r.repairs = clock_repaired ? fenmill::kRepairClock : fenmill::kRepairNone;
   Verdict v = validate(pos);
