@@ -1,9 +1,12 @@
 #include "fen/epd_operations.h"
 
+#include "fen/text_cursor.h"
+
 namespace fenmill {
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\0'; }
+// Operations are separated by blanks; the CR or NUL that some collections leave at a line's end counts as one
+// too (is_trailing_junk).
 
 // One operation: [begin, end) is its text, up to and including its ';' when it has one.
 struct Operation {
@@ -16,11 +19,11 @@ struct Operation {
 // Reads the operation at or after `i`, moving `i` past it; false when only blanks and ';' are left.
 bool next_operation(std::string_view ops, std::size_t& i, Operation& op) {
   const std::size_t n = ops.size();
-  while (i < n && (is_blank(ops[i]) || ops[i] == ';')) ++i;
+  while (i < n && (is_trailing_junk(ops[i]) || ops[i] == ';')) ++i;
   if (i >= n) return false;
   op = Operation{};
   op.begin = i;
-  while (i < n && !is_blank(ops[i]) && ops[i] != ';') ++i;
+  while (i < n && !is_trailing_junk(ops[i]) && ops[i] != ';') ++i;
   op.opcode = ops.substr(op.begin, i - op.begin);
   const std::size_t operand_start = i;
   for (; i < n && (op.open_quote || ops[i] != ';'); ++i) {
@@ -41,8 +44,8 @@ bool is_clock(const Operation& op) { return op.opcode == "hmvc" || op.opcode == 
 
 // Parses the single unsigned operand of hmvc/fmvn; false if it is not exactly one number.
 bool parse_operand(std::string_view operand, std::uint64_t& value) {
-  while (!operand.empty() && is_blank(operand.front())) operand.remove_prefix(1);
-  while (!operand.empty() && is_blank(operand.back())) operand.remove_suffix(1);
+  while (!operand.empty() && is_trailing_junk(operand.front())) operand.remove_prefix(1);
+  while (!operand.empty() && is_trailing_junk(operand.back())) operand.remove_suffix(1);
   if (operand.empty()) return false;
   value = 0;
   for (char c : operand) {
@@ -72,7 +75,7 @@ ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint
     const bool half = op.opcode == "hmvc";
     std::uint64_t value;
     std::size_t at = static_cast<std::size_t>(op.operand.data() - ops.data());
-    while (at < op.end && is_blank(ops[at])) ++at;
+    while (at < op.end && is_trailing_junk(ops[at])) ++at;
     column = static_cast<std::uint32_t>(at);  // the operand's first byte
     if (!parse_operand(op.operand, value)) return half ? ErrorCode::kBadHalfmove : ErrorCode::kBadFullmove;
     if (half) {
@@ -96,7 +99,7 @@ void append_epd_operations_but_clocks(std::string& out, std::string_view ops) {
   while (next_operation(ops, i, op)) {
     if (is_clock(op)) continue;
     std::string_view text = ops.substr(op.begin, op.end - op.begin);
-    while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
+    while (!text.empty() && is_trailing_junk(text.back())) text.remove_suffix(1);
     (out += ' ') += text;
   }
 }
