@@ -836,7 +836,11 @@ TEST(AtomicOutput, FifoTargetIsWrittenInPlace) {
 
 // Every signal that ends a run by default: the temp file goes, and the signal still ends the process.
 TEST(AtomicOutput, TempFileRemovedOnTerminatingSignals) {
-  for (int sig : {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXFSZ, SIGBUS}) {
+  std::vector<int> signals = {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXFSZ};
+#if !defined(__SANITIZE_ADDRESS__)  // ASan handles SIGBUS itself (reports and exits 1): fenmill's cleanup never runs
+  signals.push_back(SIGBUS);
+#endif
+  for (int sig : signals) {
     SCOPED_TRACE(sig);
     TempDir dir;
     std::string target = dir.file("killed.fen");
