@@ -137,7 +137,7 @@ inline CliResult run_cli(const CliRun& run) {
   // A child that exits before reading all of stdin must not kill the test with SIGPIPE.
   static const bool sigpipe_ignored = (::signal(SIGPIPE, SIG_IGN), true);
   (void)sigpipe_ignored;
-  int in[2], out[2], err[2];
+  int in[2] = {-1, -1}, out[2], err[2];  // (in: set only when fed; GCC 12 cannot see that)
   bool feed = run.stdin_file.empty() && (run.stdin_bytes.has_value() || !run.stdin_pieces.empty());
   if (feed) detail::make_channel(in, false, true);
   detail::make_channel(out, run.stdout_is_tty, false);

@@ -590,6 +590,20 @@ TEST(FormatsCli, XiangqiVariantAutoAndLetters) {
 
 // PGN games are replayed as chess: under --variant xiangqi every Xiangqi game used to be rejected move by move
 // (ILLEGAL_MOVE), as if the file were corrupt. It is a usage error now, before any output.
+// A rejected Xiangqi record names its points (files a-i, ranks 0-9 from Red's side), as a chess one names its
+// squares, and the flipped-board hint speaks of palaces, not of White's pawns.
+TEST(FormatsCli, XiangqiRejectsNameTheirPoints) {
+  TempDir dir;
+  write_file(dir / "x.fen", "3k5/9/9/9/9/9/9/9/9/3RK4 w - - 0 1\n4K4/9/9/9/9/9/9/9/9/3k5 w - - 0 1\n");
+  CliResult r = run_cli({"validate", "-q", "--variant", "xiangqi", "x.fen"}, dir.path().string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out,
+            "x.fen:1:1: OPPOSITE_CHECK: the side not to move is in check (squares: d0 d9)\n"
+            "x.fen:2:1: XQ_GENERAL_PALACE: a general stands outside its palace (files d-f, ranks 0-2 Red / 7-9 Black) "
+            "(squares: d0 e9) (hint: each general stands in the other side's palace: the board may be written from "
+            "Black's side, or the colours swapped)\n");
+}
+
 TEST(FormatsCli, XiangqiVariantRefusesPgnInput) {
   TempDir dir;
   write_file(dir / "xq.pgn", "[Event \"x\"]\n\n1. h2e2 h9g7 *\n");

@@ -88,7 +88,7 @@ class ChunkWork {
       if (!xiangqi::decode_record(reinterpret_cast<const std::uint8_t*>(bytes.data()), xpos_))
         return reject(hex(bytes), number, ErrorCode::kBadRecord, 1, 0, 0);
       xiangqi::Verdict xv = xiangqi::validate(xpos_);
-      if (!xv.ok()) return reject(hex(bytes), number, xv.code, 1, xv.hints, 0);
+      if (!xv.ok()) return reject(hex(bytes), number, xv.code, 1, xv.hints, 0, {}, xv.squares);
       NormalizeResult r;
       r.fields = 6;
       return accept(std::string_view{}, RecordFen{}, r);
@@ -162,7 +162,7 @@ class ChunkWork {
     xq_ = job_.variant == Variant::kXiangqi || (job_.variant == Variant::kAuto && xiangqi::looks_like_xiangqi(where.fen));
     if (xq_) {
       xiangqi::NormalizeResult xr = xiangqi::normalize_fen(where.fen, xpos_, xoptions_);
-      if (!xr.ok()) return reject(line, number, xr.code, column_in_line(line, where, xr.column), xr.hints, 0);
+      if (!xr.ok()) return reject(line, number, xr.code, column_in_line(line, where, xr.column), xr.hints, 0, {}, xr.squares);
       NormalizeResult r;
       r.fields = xr.fields < 2 ? 1 : 6;
       r.rest = xr.rest;
@@ -223,7 +223,7 @@ class ChunkWork {
   }
 
   void reject(std::string_view line, std::uint64_t number, ErrorCode code, std::uint32_t column, std::uint8_t hints,
-              Bitboard squares, std::string_view detail = {}) {
+              Bitboard squares, std::string_view detail = {}, xiangqi::Bitboard xiangqi_squares = 0) {
     Counts& counts = result_.counts;
     ++counts.invalid;
     ++counts.invalid_by_code[static_cast<int>(code)];
@@ -231,6 +231,7 @@ class ChunkWork {
     if (!shown.empty() && shown.back() == '\r') shown.remove_suffix(1);
     Reject rej{number, column, code, hints, squares, static_cast<std::uint32_t>(result_.reject_text.size()), 0};
     rej.xiangqi = xq_;
+    rej.xiangqi_squares = xiangqi_squares;
     result_.reject_text.append(shown);
     rej.text_end = static_cast<std::uint32_t>(result_.reject_text.size());
     result_.reject_text.append(detail);

@@ -10,6 +10,7 @@
 #include "io/byte_buffer.h"
 #include "pipeline/counts.h"
 #include "pipeline/job.h"
+#include "xiangqi/types.h"
 
 namespace fenmill {
 
@@ -24,7 +25,8 @@ struct Reject {
   // PGN games only: the game's error (code is then the [FEN] tag's error, if any), its 1-based number
   // in the input (the sink adds the games of earlier chunks) and the ply the move would have made.
   PgnError pgn = PgnError::kOk;
-  bool xiangqi = false;  // a Xiangqi record (squares are not kept: its board has 90 points)
+  bool xiangqi = false;  // a Xiangqi record: its points are in xiangqi_squares (its board has 90), squares is 0
+  xiangqi::Bitboard xiangqi_squares = 0;
   std::uint64_t game = 0;
   std::uint32_t ply = 0;
 };

@@ -91,7 +91,20 @@ std::string reject_message(const Reject& r, std::string_view detail) {
     }
     m += ')';
   }
-  if (r.hints & kHintFlipped)
+  if (r.xiangqi_squares && !is_syntax_error(r.code)) {  // Xiangqi points: files a-i, ranks 0-9 from Red's side
+    m += " (squares:";
+    for (int s = 0; s < xiangqi::kSquareCount; ++s) {
+      if (!(r.xiangqi_squares & xiangqi::square_bb(static_cast<xiangqi::Square>(s)))) continue;
+      m += ' ';
+      m += static_cast<char>('a' + xiangqi::file_of(static_cast<xiangqi::Square>(s)));
+      m += static_cast<char>('0' + xiangqi::rank_of(static_cast<xiangqi::Square>(s)));
+    }
+    m += ')';
+  }
+  if ((r.hints & kHintFlipped) && r.xiangqi)
+    m += " (hint: each general stands in the other side's palace: the board may be written from Black's side, or "
+         "the colours swapped)";
+  else if (r.hints & kHintFlipped)
     m += " (hint: White's pawns stand on Black's side and Black's on White's: the board may be written from "
          "rank 1 instead of rank 8, or the colours swapped)";
   return m;
