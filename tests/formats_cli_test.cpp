@@ -101,6 +101,10 @@ TEST(FormatsCli, CsvWithSemicolons) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "id;FEN;note;count\n1;" + k + ";\"a;b\";2\n") << name;
   }
+  // A TAB-separated header under .csv is read with TABs, as under any other name (it used to be refused: "no
+  // column named FEN").
+  write_file(dir / "t.csv", "id\tFEN\n1\t" + k + "\n");
+  EXPECT_EQ(run_cli({"normalize", "-q", "--to", "csv", dir / "t.csv"}).out, "id\tFEN\n1\t" + k + "\n");
   // A header with commas stays comma-separated, semicolons and all.
   write_file(dir / "c.csv", "id,FEN;x\n1," + k + "\n");
   EXPECT_EQ(run_cli({"normalize", "-q", "--to", "csv", dir / "c.csv", "--fen-column", "1"}).out, "id,FEN;x\n1," + k + "\n");

@@ -158,12 +158,12 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
     std::string_view name = chunk.source_name;
     if (has_extension(name, ".zst")) name.remove_suffix(4);
     std::string_view first_line = csv_without_cr(chunk.bytes.substr(0, chunk.bytes.find('\n')));
-    // .tsv: TAB. Else the header says: a TAB-separated one under another name than .csv, or one with semicolons
-    // and neither commas nor TABs (what spreadsheets write where the comma is the decimal mark); else commas.
+    // .tsv: TAB. Else the header says, under any name (.csv too): TABs and no commas, or semicolons and neither
+    // commas nor TABs (what spreadsheets write where the comma is the decimal mark); else commas.
     const auto has = [&](char c) { return first_line.find(c) != std::string_view::npos; };
-    f.separator = has_extension(name, ".tsv") || (!has_extension(name, ".csv") && has('\t') && !has(',')) ? '\t'
-                  : has(';') && !has(',') && !has('\t')                                                    ? ';'
-                                                                                                           : ',';
+    f.separator = has_extension(name, ".tsv") || (has('\t') && !has(',')) ? '\t'
+                  : has(';') && !has(',') && !has('\t')                 ? ';'
+                                                                        : ',';
     if (!find_column(first_line, f, error)) {
       error = std::string(chunk.source_name) + ": " + error;
       return false;
