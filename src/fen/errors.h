@@ -32,7 +32,7 @@ namespace fenmill {
   X(kOppositeCheck, "OPPOSITE_CHECK", "the side not to move is in check")                                   \
   X(kTooManyCheckers, "TOO_MANY_CHECKERS", "the king is attacked by more than two pieces")                 \
   X(kImpossibleCheck, "IMPOSSIBLE_CHECK", "no legal last move can give this check")                        \
-  X(kCastlingNoKing, "CASTLING_NO_KING", "castling right without the king on its home square")              \
+  X(kCastlingNoKing, "CASTLING_NO_KING", "castling right without the king on its back rank")              \
   X(kCastlingNoRook, "CASTLING_NO_ROOK", "castling right without a rook on its square")                    \
   X(kCastlingMismatch, "CASTLING_MISMATCH", "the two sides' castling rights cannot both stand: the kings start on one file and the rooks on mirrored files") \
   X(kEpWrongRank, "EP_WRONG_RANK", "en-passant square must be on rank 6 (White to move) or 3 (Black)")     \
