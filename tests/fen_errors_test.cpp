@@ -281,7 +281,7 @@ TEST(FenErrors, FlippedBoardHint) {
   // Kings only, each on the other's back rank, and something else wrong.
   r = normalize_fen("4K3/8/8/8/8/8/8/4k3 w KQ - 0 1", pos);
   EXPECT_EQ(error_name(r.code), "CASTLING_NO_KING");
-  EXPECT_EQ(r.hints, kHintFlipped);
+  EXPECT_EQ(r.hints, kHintFlipped | kHintByKings);  // the message then speaks of kings, not pawns
   // An ordinary mistake gets no hint.
   r = normalize_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", pos);
   EXPECT_EQ(error_name(r.code), "CASTLING_NO_ROOK");

@@ -163,7 +163,7 @@ std::uint8_t position_hints(const Position& pos) {
                         popcount(bp & ~kUpper) >= popcount(bp & kUpper);
   if (!wp && !bp) {
     Bitboard wk = pos.pieces(kWhite, kKing), bk = pos.pieces(kBlack, kKing);
-    pawns_reversed = (wk & kRank8) && (bk & kRank1);
+    return (wk & kRank8) && (bk & kRank1) ? kHintFlipped | kHintByKings : kHintNone;
   }
   return pawns_reversed ? kHintFlipped : kHintNone;
 }

@@ -25,6 +25,7 @@ enum Repair : std::uint8_t {
 enum Hint : std::uint8_t {
   kHintNone = 0,
   kHintFlipped = 1,  // pawns march the wrong way: board written from rank 1, or colours swapped
+  kHintByKings = 2,  // with kHintFlipped: there are no pawns, the kings stand on each other's back rank
 };
 
 struct Verdict {

@@ -104,6 +104,9 @@ std::string reject_message(const Reject& r, std::string_view detail) {
   if ((r.hints & kHintFlipped) && r.xiangqi)
     m += " (hint: each general stands in the other side's palace: the board may be written from Black's side, or "
          "the colours swapped)";
+  else if ((r.hints & kHintFlipped) && (r.hints & kHintByKings))
+    m += " (hint: White's king stands on rank 8 and Black's on rank 1: the board may be written from rank 1 instead "
+         "of rank 8, or the colours swapped)";
   else if (r.hints & kHintFlipped)
     m += " (hint: White's pawns stand on Black's side and Black's on White's: the board may be written from "
          "rank 1 instead of rank 8, or the colours swapped)";

@@ -49,7 +49,8 @@ std::string diagnosis_message(const FenDiagnosis& d) {
   Reject r{};
   r.code = d.code;
   r.hints = d.hints;
-  r.squares = d.xiangqi ? 0 : d.chess_marks;  // Xiangqi points are not spelled out (as in validate)
+  r.squares = d.xiangqi ? 0 : d.chess_marks;
+  r.xiangqi_squares = d.xiangqi ? d.xq_marks : 0;
   r.xiangqi = d.xiangqi;
   return reject_message(r);
 }
