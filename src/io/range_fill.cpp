@@ -23,7 +23,8 @@ class RangeBytes {
     chunk_.storage.clear();
   }
 
-  // Makes the first n bytes available (fewer only at the end of the file). False on a read error.
+  // Makes the first n bytes available, fewer only at the end of the file, which at_end() then says. False on
+  // a read error.
   bool want(std::size_t n, std::string& error) {
     if (mapping_) {
       const std::uint64_t size = source_.positional_size();
@@ -73,7 +74,7 @@ bool fill_range(Chunk& chunk, std::string& error) {
   const std::size_t want = chunk.offset == 0 && limit < 3 ? 3 : limit;                // room to see a BOM
   if (!range.want(want, error)) return false;
   std::string_view buf = range.bytes();
-  bool at_end = range.at_end() || buf.size() < want;
+  bool at_end = range.at_end();
   std::size_t first = 0;  // index in buf of the first line the range owns
   if (chunk.offset == 0) {
     if (buf.substr(0, 3) == "\xEF\xBB\xBF") first = 3;
@@ -105,10 +106,9 @@ bool fill_range(Chunk& chunk, std::string& error) {
     }
     std::size_t past = buf.size() > limit ? buf.size() - limit : 0;
     std::size_t more = past > kFirstReadAhead ? past : kFirstReadAhead;
-    const std::size_t had = buf.size();
-    if (!range.want(had + more, error)) return false;
+    if (!range.want(buf.size() + more, error)) return false;
     buf = range.bytes();
-    at_end = range.at_end() || buf.size() < had + more;
+    at_end = range.at_end();
   }
   chunk.offset = read_from + first;
   chunk.bytes = buf.substr(first, end - first);
