@@ -11,7 +11,6 @@
 #include "cli/render_command.h"
 #include "cli/standard_streams.h"
 #include "formats/binary_file.h"
-#include "io/atomic_output.h"
 #include "io/file_extension.h"
 #include "io/input_peek.h"
 #include "pipeline/report.h"
@@ -216,14 +215,9 @@ int main(int argc, char** argv) {
   }
   if (render.selected()) {
     const fenmill::cli::RenderArgs& a = render.args();
-    if (closed.in && fenmill::cli::names_standard_input(a.input)) {
-      std::fprintf(stderr, "fenmill: standard input is closed\n");
+    const std::string no_output;  // --each writes files in a directory
+    if (!fenmill::cli::closed_streams_unused(closed, {a.input}, {a.each_dir.empty() ? &a.output : &no_output}))
       return fenmill::kExitUsageOrIo;
-    }
-    if (closed.out && a.each_dir.empty() && fenmill::cli::names_standard_output(a.output)) {
-      std::fprintf(stderr, "fenmill: standard output is closed: name an SVG file with -o\n");
-      return fenmill::kExitUsageOrIo;
-    }
     return render.run();
   }
   resolve(job, raw, count);
@@ -239,18 +233,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "fenmill: standard input ('-') can be read only once\n");
     return fenmill::kExitUsageOrIo;
   }
-  for (const std::string& input : job.inputs) {
-    if (closed.in && fenmill::cli::names_standard_input(input)) {
-      std::fprintf(stderr, "fenmill: standard input (%s) is closed\n", input.c_str());
-      return fenmill::kExitUsageOrIo;
-    }
-  }
-  for (const std::string* path : {&job.output, &job.rejects_path, &job.summary_path, &job.html_path}) {
-    if (closed.out && fenmill::cli::names_standard_output(*path)) {
-      std::fprintf(stderr, "fenmill: standard output is closed: name a file instead of %s\n", path->c_str());
-      return fenmill::kExitUsageOrIo;
-    }
-  }
+  if (!fenmill::cli::closed_streams_unused(closed, job.inputs,
+                                           {&job.output, &job.rejects_path, &job.summary_path, &job.html_path}))
+    return fenmill::kExitUsageOrIo;
   if (!job.with_tags.empty() && !job.writes_positions()) {
     std::fprintf(stderr, "fenmill: --with-tags adds columns to the positions written; validate and stats write a report\n");
     return fenmill::kExitUsageOrIo;

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 
 #include "io/atomic_output.h"
 
@@ -30,6 +31,23 @@ bool names_standard_input(const std::string& path) {
 
 bool names_standard_output(const std::string& path) {
   return path == "-" || descriptor_named_by(path) == STDOUT_FILENO;  // (descriptor_named_by knows /dev/stdout)
+}
+
+bool closed_streams_unused(const ClosedStreams& closed, const std::vector<std::string>& inputs,
+                           std::initializer_list<const std::string*> outputs) {
+  for (const std::string& input : inputs) {
+    if (closed.in && names_standard_input(input)) {
+      std::fprintf(stderr, "fenmill: standard input (%s) is closed\n", input.c_str());
+      return false;
+    }
+  }
+  for (const std::string* path : outputs) {
+    if (closed.out && !path->empty() && names_standard_output(*path)) {
+      std::fprintf(stderr, "fenmill: standard output is closed: name a file instead of %s\n", path->c_str());
+      return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace fenmill::cli

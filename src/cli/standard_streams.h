@@ -3,7 +3,9 @@
 // an output could be read back as input, or a report land in the output. So closed ones are opened on
 // /dev/null at once, and the caller refuses a run that needs one of them.
 #pragma once
+#include <initializer_list>
 #include <string>
+#include <vector>
 
 namespace fenmill::cli {
 
@@ -17,5 +19,10 @@ ClosedStreams occupy_closed_standard_streams();
 // Whether a path names standard input ("-", /dev/stdin, /dev/fd/0, /proc/self/fd/0) or standard output.
 bool names_standard_input(const std::string& path);
 bool names_standard_output(const std::string& path);
+
+// False, after saying why on stderr, when one of `inputs` names a closed standard input or one of `outputs`
+// (empty ones are skipped) a closed standard output.
+bool closed_streams_unused(const ClosedStreams& closed, const std::vector<std::string>& inputs,
+                           std::initializer_list<const std::string*> outputs);
 
 }  // namespace fenmill::cli
