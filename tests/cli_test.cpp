@@ -27,6 +27,7 @@
 #include "fen/write.h"
 #include "formats/binary_file.h"
 #include "formats/binary_record.h"
+#include "pipeline/progress.h"
 
 namespace fenmill::cli_test {
 namespace {
@@ -795,6 +796,14 @@ TEST(CliStderr, SummaryLineUnlessQuiet) {
   EXPECT_EQ(r.err, "");
   r = run_cli({"dedup", "--quiet", "mixed.fen", "second.fen"}, kGoldenDir.string());
   EXPECT_EQ(r.err, "");
+}
+
+TEST(CliStderr, ProgressLineShowsSlowRatesAndTheEta) {
+  EXPECT_EQ(progress_line(50'000'000, 200'000'000, 3'000'000, 2.0), "50.0 MB, 3000000 records, 1.50 M records/s, ETA 6 s");
+  // A slow source still shows its rate (it was "0.00 M records/s").
+  EXPECT_EQ(progress_line(1'000, 0, 37, 4.0), "0.0 MB, 37 records, 9 records/s");
+  EXPECT_EQ(progress_line(1'000'000, 0, 25'000, 2.0), "1.0 MB, 25000 records, 12.5 k records/s");
+  EXPECT_EQ(progress_line(0, 100, 0, 0.0), "0.0 MB, 0 records, 0 records/s");  // no ETA before the first byte
 }
 
 TEST(CliStderr, ProgressWhenForced) {

@@ -9,6 +9,24 @@
 
 namespace fenmill {
 
+std::string progress_line(std::uint64_t done, std::uint64_t total, std::uint64_t records, double secs) {
+  char line[160];
+  int n = std::snprintf(line, sizeof line, "%.1f MB, %llu records", static_cast<double>(done) / 1e6,
+                        static_cast<unsigned long long>(records));
+  const double rate = secs > 0 ? static_cast<double>(records) / secs : 0;
+  // A slow source (a pipe, a network file) is still shown moving: "0.00 M records/s" said nothing.
+  if (rate >= 1e6)
+    n += std::snprintf(line + n, sizeof line - n, ", %.2f M records/s", rate / 1e6);
+  else if (rate >= 1e3)
+    n += std::snprintf(line + n, sizeof line - n, ", %.1f k records/s", rate / 1e3);
+  else
+    n += std::snprintf(line + n, sizeof line - n, ", %.0f records/s", rate);
+  if (total && done && done <= total)
+    std::snprintf(line + n, sizeof line - n, ", ETA %.0f s",
+                  secs * static_cast<double>(total - done) / static_cast<double>(done));
+  return line;
+}
+
 Progress::Progress(int mode, const std::vector<std::string>& inputs)
     : enabled_(mode == 1 || (mode == -1 && isatty(STDERR_FILENO))),
       start_(std::chrono::steady_clock::now()),
@@ -33,12 +51,7 @@ void Progress::update(std::uint64_t done_in_input, std::uint32_t input, std::uin
   std::uint64_t done = done_in_input;
   for (std::uint32_t i = 0; i < input && i < sizes_.size(); ++i) done += sizes_[i];
   double secs = std::chrono::duration<double>(now - start_).count();
-  double rate = secs > 0 ? static_cast<double>(records) / secs : 0;
-  char eta[32] = "";
-  if (total_ && done && done <= total_)
-    std::snprintf(eta, sizeof eta, ", ETA %.0f s", secs * static_cast<double>(total_ - done) / static_cast<double>(done));
-  std::fprintf(stderr, "\r%.1f MB, %llu records, %.2f M records/s%s   ", static_cast<double>(done) / 1e6,
-               static_cast<unsigned long long>(records), rate / 1e6, eta);
+  std::fprintf(stderr, "\r%s   ", progress_line(done, total_, records, secs).c_str());
   printed_ = true;
 }
 

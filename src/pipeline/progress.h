@@ -8,6 +8,9 @@
 
 namespace fenmill {
 
+// The report's text for `done` of `total` bytes (0: unknown, no ETA) and `records` after `secs` seconds.
+std::string progress_line(std::uint64_t done, std::uint64_t total, std::uint64_t records, double secs);
+
 class Progress {
  public:
   // mode: -1 auto (stderr is a terminal), 0 off, 1 on.
