@@ -147,6 +147,17 @@ std::vector<std::string> placements_by_length() {
   return out;
 }
 
+TEST(FenFastPath, AvxTwoReaderOnlyWhereAmdPdepIsFast) {
+  // CPUID leaf 1 EAX of real AMD CPUs: family = 0xf + extended family.
+  EXPECT_FALSE(amd_pdep_is_fast(0x00800F11));  // Zen (family 0x17): PDEP/PEXT microcoded
+  EXPECT_FALSE(amd_pdep_is_fast(0x00830F10));  // Zen 2 (0x17)
+  EXPECT_TRUE(amd_pdep_is_fast(0x00A00F11));   // Zen 3 (0x19)
+  EXPECT_TRUE(amd_pdep_is_fast(0x00A10F11));   // Zen 4 (0x19)
+  EXPECT_TRUE(amd_pdep_is_fast(0x00B40F40));   // Zen 5 (0x1a)
+  EXPECT_FALSE(amd_pdep_is_fast(0x00600F12));  // Bulldozer (0x15)
+  EXPECT_FALSE(amd_pdep_is_fast(0x00000F00));  // family 0xf, no extension
+}
+
 TEST_P(VectorPlacementReader, AgreesWithTheScalarLoop) {
   std::vector<std::string> lines = sample_lines();
   ASSERT_GE(lines.size(), 20000u);

@@ -150,9 +150,7 @@ bool placement_avx2_pays_off() {
   if (__builtin_cpu_is("intel")) return true;
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
   if (!__builtin_cpu_is("amd") || !__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return false;
-  unsigned family = (eax >> 8) & 0xf;
-  if (family == 0xf) family += (eax >> 20) & 0xff;
-  return family >= 0x19;
+  return amd_pdep_is_fast(eax);
 }
 
 namespace {

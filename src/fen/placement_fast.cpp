@@ -65,6 +65,12 @@ bool parse_placement_scalar(const char* p, const char* text_end, Position& pos, 
   return true;
 }
 
+bool amd_pdep_is_fast(unsigned cpuid1_eax) {
+  unsigned family = (cpuid1_eax >> 8) & 0xf;
+  if (family == 0xf) family += (cpuid1_eax >> 20) & 0xff;  // the extended family counts from 0xf
+  return family >= 0x19;
+}
+
 namespace {
 
 using PlacementReader = bool (*)(const char* p, const char* end, Position& pos, const char*& after);

@@ -24,5 +24,7 @@ bool parse_placement_avx512(const char* p, const char* end, Position& pos, const
 bool placement_avx2_supported();
 bool placement_avx2_pays_off();
 bool parse_placement_avx2(const char* p, const char* end, Position& pos, const char*& after);
+// From CPUID leaf 1's EAX on an AMD CPU: whether PDEP/PEXT are fast (family 0x19, Zen 3, and later).
+bool amd_pdep_is_fast(unsigned cpuid1_eax);
 
 }  // namespace fenmill
