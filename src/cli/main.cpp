@@ -184,6 +184,9 @@ int main(int argc, char** argv) {
   CLI::App app{"fenmill: bulk chess position normalizer, validator and deduplicator"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "fenmill 0.1.0");
+  // CLI11's own usage errors, worded like fenmill's: "fenmill: <what> (--help)". Set before the subcommands,
+  // which copy it.
+  app.failure_message([](const CLI::App*, const CLI::Error& e) { return "fenmill: " + std::string(e.what()) + " (--help)\n"; });
   Job job;
   RawOptions raw;
   bool count = false;
