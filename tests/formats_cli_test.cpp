@@ -413,6 +413,17 @@ TEST(FormatsCli, PgnPositionsPliesTagsAndRejectedGames) {
   r = run_cli({"normalize", "-q", "--chunk-size", "5", dir / "g.pgn", "--summary", dir / "s.json"});
   EXPECT_EQ(split_lines(r.out).size(), 4u + 2u);
   EXPECT_NE(read_file(dir / "s.json").find("\"records\": 7, \"valid\": 6, \"invalid\": 1"), std::string::npos);
+  // A bound past any game's length (even past 32 bits) is a bound, not a malformed --plies.
+  const std::string all = run_cli({"normalize", "-q", dir / "g.pgn", "--plies", "1:"}).out;
+  r = run_cli({"normalize", "-q", dir / "g.pgn", "--plies", "1:99999999999999999999"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, all);
+  r = run_cli({"normalize", "-q", dir / "g.pgn", "--plies", "4294967296:"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  r = run_cli({"normalize", "-q", dir / "g.pgn", "--plies", "1:2x"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--plies takes FROM:TO"), std::string::npos) << r.err;
 }
 
 // Tag values come out as their text, PGN escapes undone; a missing tag is null in JSON (an empty tag is "");

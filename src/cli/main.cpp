@@ -92,9 +92,13 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_po
 // "FROM:TO", "FROM:", ":TO" or "N" (one ply); false if malformed.
 bool parse_plies(const std::string& text, Job& job) {
   if (text.empty()) return true;
+  // Digits only; a number past what 32 bits hold means "beyond any game" and is kept at the largest (no game
+  // has 4 billion plies, so it selects what any such number would).
   auto number = [](const std::string& s, std::uint32_t& out) {
-    if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-    out = static_cast<std::uint32_t>(std::stoul(s));
+    if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return false;
+    std::uint64_t value = 0;
+    for (char c : s) value = std::min<std::uint64_t>(value * 10 + static_cast<std::uint64_t>(c - '0'), UINT32_MAX);
+    out = static_cast<std::uint32_t>(value);
     return true;
   };
   std::size_t colon = text.find(':');
