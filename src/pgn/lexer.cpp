@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/utf8.h"
+
 namespace fenmill {
 namespace {
 
@@ -146,8 +148,10 @@ Token Lexer::next() {
     default:
       break;
   }
-  ++p_;
-  return {TokenKind::kBadChar, std::string_view(start, 1), line_};
+  // The whole character when it is well-formed UTF-8 ("±", not its first byte), else the one byte.
+  const std::size_t width = std::max<std::size_t>(1, utf8_sequence_length(std::string_view(p_, static_cast<std::size_t>(end_ - p_)), 0));
+  p_ += width;
+  return {TokenKind::kBadChar, std::string_view(start, width), line_};
 }
 
 bool Lexer::read_tag(TagPair& tag) {
