@@ -144,6 +144,40 @@ TEST(FormatsCli, FenColumnByIndexKeepsAHeaderlessFirstRowAndByNameIsSniffed) {
   EXPECT_EQ(read_file(dir / "rej.jsonl"), "");
 }
 
+// By index, the first row is a header when its field reads as a column name (no digit, and a character no FEN
+// holds): a name with '/' is still a header, and a damaged first row of a headerless file is a rejected record,
+// not dropped unseen. --csv-header yes/no settles it either way (helper-28).
+TEST(FormatsCli, CsvHeaderByIndexIsReadAsANameOrSaidOutright) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  write_file(dir / "slash.csv", "id,FEN/EPD\n1," + k + "\n");
+  CliResult r = run_cli({"validate", "--fen-column", "1", dir / "slash.csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;  // the header is no invalid record
+  r = run_cli({"normalize", "-q", "--fen-column", "1", "--to", "csv", dir / "slash.csv"});
+  EXPECT_EQ(r.out, "id,FEN/EPD\n1," + k + "\n");
+  for (const std::string first : {"1,rnbqkbnr", "1,", "1,rheakaehr w"}) {
+    SCOPED_TRACE(first);
+    write_file(dir / "damaged.csv", first + "\n2," + k + "\n");
+    r = run_cli({"normalize", "-q", "--force", "--fen-column", "1", dir / "damaged.csv", "--rejects", dir / "rej.jsonl",
+                 "--summary", dir / "s.json"});
+    EXPECT_EQ(r.out, k + "\n");
+    EXPECT_NE(read_file(dir / "rej.jsonl").find("\"line\":1,"), std::string::npos) << read_file(dir / "rej.jsonl");
+    EXPECT_NE(read_file(dir / "s.json").find("\"records\": 2, \"valid\": 1, \"invalid\": 1"), std::string::npos);
+  }
+  // Said outright: a header "rank" (only FEN letters) is taken as one, a name-like first row as a record.
+  write_file(dir / "rank.csv", "id,rank\n1," + k + "\n");
+  r = run_cli({"normalize", "-q", "--fen-column", "1", "--csv-header", "yes", "--to", "csv", dir / "rank.csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "id,rank\n1," + k + "\n");
+  r = run_cli({"validate", "--fen-column", "1", "--csv-header", "no", dir / "slash.csv"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("slash.csv:1:"), std::string::npos) << r.out;
+  // A column found by name needs the header.
+  r = run_cli({"normalize", "-q", "--csv-header", "no", dir / "slash.csv", "--fen-column", "FEN/EPD"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--csv-header no leaves no header"), std::string::npos) << r.err;
+}
+
 // dedup --count keeps the output's own format: a "count" column named in the CSV header (TSV: a tab), a
 // "count" key in each JSON object. A CSV row with a quoted line break is one record there too.
 TEST(FormatsCli, DedupCountIsAColumnInCsvAndAKeyInJsonl) {

@@ -39,7 +39,7 @@ constexpr SubcommandSpec kSubcommands[] = {
 // Options every subcommand shares; the string fields are resolved after parsing.
 struct RawOptions {
   std::string to, from = "auto", ep = "legal", key = "position", castling = "xfen", plies, variant,
-                  letters = "ucci", with_tags;
+                  letters = "ucci", with_tags, csv_header = "auto";
   bool progress = false, no_progress = false;
 };
 
@@ -59,6 +59,10 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_po
                   "pgn, csv, jsonl, bin")
       ->check(CLI::IsMember({"auto", "fen", "epd", "csv", "jsonl", "bin", "pgn"}));
   sub->add_option("--fen-column", job.fen_column, "CSV: the FEN column's header name or 0-based index (default FEN or fen)");
+  sub->add_option("--csv-header", raw.csv_header,
+                  "CSV: whether the first row is a header: yes, no, or auto (yes with a column name; with an index, "
+                  "yes when that field reads as a name, no digit and not only FEN letters)")
+      ->check(CLI::IsMember({"auto", "yes", "no"}));
   sub->add_option("--json-field", job.json_field, "JSON Lines: the field holding the FEN (default fen)");
   sub->add_option("--variant", raw.variant, "chess (the default), xiangqi, or auto (per record: 10 ranks of 9 points is Xiangqi)")
       ->check(CLI::IsMember({"chess", "xiangqi", "auto"}));
@@ -152,6 +156,9 @@ void resolve(Job& job, const RawOptions& raw, bool count) {
                 : raw.variant == "auto"  ? fenmill::Variant::kAuto
                                          : fenmill::Variant::kChess;
   job.variant_given = !raw.variant.empty();
+  job.csv_header = raw.csv_header == "yes" ? Job::CsvHeader::kYes
+                   : raw.csv_header == "no" ? Job::CsvHeader::kNo
+                                            : Job::CsvHeader::kAuto;
   job.xiangqi_letters = raw.letters == "document" ? fenmill::xiangqi::Letters::kWxf : fenmill::xiangqi::Letters::kUcci;
   if (job.chunk_size == 0) job.chunk_size = 1;
 }

@@ -16,6 +16,15 @@ bool column_is_index(std::string_view column) {
   return !column.empty() && column.size() < 9 && column.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
+// A CSV field that can only be a column name, not a position, however damaged: not empty, no digit (every
+// position has one: 32 or more empty squares, or its clocks) and some character no FEN holds outside its
+// digits: "FEN", "FEN/EPD", "position"; not "rnbqkbnr" or "rheakaehr w".
+bool reads_as_column_name(std::string_view field) {
+  constexpr std::string_view kFenCharacters = "pnbrqkaechPNBRQKAECH/ -w";
+  return !field.empty() && field.find_first_of("0123456789") == std::string_view::npos &&
+         field.find_first_not_of(kFenCharacters) != std::string_view::npos;
+}
+
 }  // namespace
 
 // For --from auto and a name that says nothing (stdin, .txt, no extension): PGN starts with a tag or a move
@@ -168,14 +177,17 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
       error = std::string(chunk.source_name) + ": " + error;
       return false;
     }
-    // A column named needs a header. A column given by index has one only if the first row's field there is
-    // not a position (no '/'): a file without a header must not lose its first row.
+    // A column named needs a header (find_column has checked --csv-header no against that). A column given by
+    // index has one when --csv-header says so, or when the first row's field there reads as a column name: a
+    // file without a header must not lose its first row, even a damaged one.
     f.has_header = true;
     if (column_is_index(job_.fen_column)) {
       CsvField field;
       std::string scratch;
-      f.has_header = find_csv_field(first_line, static_cast<std::size_t>(f.csv_column), f.separator, field) &&
-                     csv_field_value(first_line, field, scratch).find('/') == std::string_view::npos;
+      f.has_header = job_.csv_header == Job::CsvHeader::kYes ||
+                     (job_.csv_header == Job::CsvHeader::kAuto &&
+                      find_csv_field(first_line, static_cast<std::size_t>(f.csv_column), f.separator, field) &&
+                      reads_as_column_name(csv_field_value(first_line, field, scratch)));
     }
     if (job_.to == OutputFormat::kCsv && f.has_header) {
       std::string header(first_line);
@@ -237,6 +249,11 @@ bool ChunkFeed::find_column(std::string_view header, SourceFormat& f, std::strin
   if (column_is_index(wanted)) {
     f.csv_column = std::stoi(wanted);
     return true;
+  }
+  if (job_.csv_header == Job::CsvHeader::kNo) {
+    error = "--csv-header no leaves no header to find the column " +
+            (wanted.empty() ? std::string("FEN or fen") : wanted) + " in: give --fen-column INDEX";
+    return false;
   }
   for (std::string_view name : wanted.empty() ? std::vector<std::string_view>{"FEN", "fen"}
                                               : std::vector<std::string_view>{wanted}) {

@@ -36,6 +36,9 @@ struct Job {
   InputFormat from = InputFormat::kFen;
   bool from_auto = true;  // decide per input by extension
   std::string fen_column;  // CSV: header name or 0-based index; empty = "FEN" or "fen"
+  // CSV: whether line 1 is a header. Auto: always with a column name; with an index, when its field there
+  // reads as a column name (chunk_feed.cpp).
+  enum class CsvHeader { kAuto, kYes, kNo } csv_header = CsvHeader::kAuto;
   std::string json_field = "fen";
   Variant variant = Variant::kChess;
   bool variant_given = false;  // --variant was on the command line (a binary file's own variant yields only to it)
