@@ -455,6 +455,10 @@ TEST(FormatsCli, PgnPositionsPliesTagsAndRejectedGames) {
   r = run_cli({"normalize", "-q", dir / "g.pgn", "--plies", "4294967296:"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "");
+  // --ep keep: a replayed position has the square after every double push, as the original standard writes it.
+  r = run_cli({"normalize", "-q", dir / "g.pgn", "--plies", "1:1", "--ep", "keep"});
+  EXPECT_EQ(split_lines(r.out).front(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  EXPECT_EQ(split_lines(run_cli({"normalize", "-q", dir / "g.pgn", "--plies", "1:1"}).out).front(), kAfterE4);
   r = run_cli({"normalize", "-q", dir / "g.pgn", "--plies", "1:2x"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--plies takes FROM:TO"), std::string::npos) << r.err;
