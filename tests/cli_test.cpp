@@ -386,6 +386,26 @@ TEST(CliOutput, OutputsNamingTheSameFileAreRefused) {
   EXPECT_EQ(read_file(tmp / "in.fen"), expected("normalize_mixed.out"));
 }
 
+// Standard output appended to an input (`>> in.txt`) is written in place: the run would read its own output back
+// and, on a file read in order, never end (helper-29). Refused before any work; a plain `> other` still runs.
+TEST(CliOutput, StandardOutputRedirectedToAnInputIsRefused) {
+  TempDir tmp;
+  const std::string in = tmp / "in.txt";  // .txt: read in order, like CSV, PGN or a pipe
+  write_file(in, golden("mixed.fen"));
+  auto shell = [](const std::string& command) {
+    int status = std::system(("'" FENMILL_BINARY "' " + command).c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  for (const char* command : {"normalize", "dedup", "convert"}) {
+    EXPECT_EQ(shell(std::string(command) + " -q '" + in + "' >> '" + in + "' 2> '" + (tmp / "err") + "'"), 2) << command;
+    EXPECT_EQ(read_file(in), golden("mixed.fen")) << command;
+    EXPECT_NE(read_file(tmp / "err").find("in.txt is an input of this run and also its standard output"), std::string::npos)
+        << read_file(tmp / "err");
+  }
+  EXPECT_EQ(shell("normalize -q '" + in + "' > '" + (tmp / "out.fen") + "'"), 0);
+  EXPECT_EQ(read_file(tmp / "out.fen"), expected("normalize_mixed.out"));
+}
+
 // Standard output is one file under all its names, and `> file` makes it that file: a rejects or summary file
 // named like the redirection would be renamed over the output. validate and stats write their report there too.
 TEST(CliOutput, StandardOutputUnderAnyNameOrRedirectionIsOneOutput) {

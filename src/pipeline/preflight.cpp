@@ -97,6 +97,11 @@ std::string preflight_error(const Job& job) {
   for (const std::string& input : job.inputs) {
     if (input == "-") continue;
     FileIdentity in = identify(input);
+    // -o FILE may be an input: it is written to a temporary file and renamed at the end. Standard output
+    // redirected to an input (`>> in.txt`) is written in place, and the run would read back what it wrote.
+    if (ids[0].kind == FileIdentity::kStdout && same(in, ids[0]))
+      return input + " is an input of this run and also its standard output (redirected to it): the run would read "
+                     "back what it writes; write to another file";
     for (std::size_t i = 1; i < outputs.size(); ++i)
       if (same(in, ids[i])) return std::string(outputs[i].first) + " " + *outputs[i].second + " is an input of this run";
   }
