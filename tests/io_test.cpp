@@ -967,8 +967,10 @@ TEST(RangeFill, EveryLineOnceWholeAndInOrderForAnyRangeSize) {
 
 
 // A file that shrank after it was opened is read, not mapped: touching mapped pages past its new end would
-// raise SIGBUS and end the run. (Only a shrink between this check and the mapping still can.)
-TEST(RangeFill, FileShrunkSinceOpenedIsReadNotMapped) {
+// raise SIGBUS and end the run. (Only a shrink between this check and the mapping still can.) A read that
+// comes up short of the size seen at opening is an error, not the end of the input: the run would otherwise
+// publish a partial output with exit 0 (helper-29). Ranges wholly inside what is left still read.
+TEST(RangeFill, FileShrunkSinceOpenedIsAnErrorNotAnEarlyEnd) {
   TempDir dir;
   std::string text;
   while (text.size() < 200000) text += "8/8/8/8/8/8/8/K6k w - - 0 1\n";
@@ -978,13 +980,24 @@ TEST(RangeFill, FileShrunkSinceOpenedIsReadNotMapped) {
   std::shared_ptr<InputSource> file = InputSource::open(path, error, InputOptions{.map_files = false});
   ASSERT_TRUE(file) << error;
   ASSERT_EQ(::truncate(path.c_str(), 100000), 0);
-  Chunk chunk;
-  chunk.source = file;
-  chunk.offset = 0;
-  chunk.range_end = 150000;
-  ASSERT_TRUE(fill_range(chunk, error)) << error;
-  EXPECT_EQ(chunk.bytes, text.substr(0, 100000));
-  EXPECT_TRUE(chunk.window.view().empty());
+  // {offset, range_end}: a mappable range (>= 64 KiB) and a read one (the last of a file, or a small chunk size).
+  for (auto [offset, range_end] : {std::pair<std::uint64_t, std::uint64_t>{0, 150000}, {98000, 104000}}) {
+    Chunk chunk;
+    chunk.source = file;
+    chunk.offset = offset;
+    chunk.range_end = range_end;
+    error.clear();
+    EXPECT_FALSE(fill_range(chunk, error)) << offset;
+    EXPECT_NE(error.find("shrinks.fen: the file shrank while it was being read"), std::string::npos) << error;
+    EXPECT_TRUE(chunk.window.view().empty());
+  }
+  Chunk inside;
+  inside.source = file;
+  inside.offset = 0;
+  inside.range_end = 50000;
+  error.clear();
+  ASSERT_TRUE(fill_range(inside, error)) << error;
+  EXPECT_EQ(inside.bytes, text.substr(0, text.find('\n', 49999) + 1));
 }
 
 // The 64-byte-block line splitter gives the same lines as a plain split, for lines of every length around the

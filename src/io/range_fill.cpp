@@ -51,6 +51,10 @@ class RangeBytes {
     }
     buf.commit(got);
     at_end_ = got < more;
+    // The file had more bytes when it was opened: another process has cut it short. A mapped page past the new
+    // end raises SIGBUS; a read says so here instead of ending the input early with a partial output and exit 0.
+    if (at_end_ && error.empty() && from_ + buf.size() < source_.positional_size())
+      error = source_.name() + ": the file shrank while it was being read (truncated by another process?)";
     return error.empty();
   }
   std::string_view bytes() const { return mapping_ ? chunk_.window.view() : chunk_.storage.view(); }
