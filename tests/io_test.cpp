@@ -1000,6 +1000,36 @@ TEST(RangeFill, FileShrunkSinceOpenedIsAnErrorNotAnEarlyEnd) {
   EXPECT_EQ(inside.bytes, text.substr(0, text.find('\n', 49999) + 1));
 }
 
+// Read in order (CSV, PGN, JSON Lines, .zst), a file that ends before the size it had when opened was cut
+// short by another process: an error, not the end of the input. A file that grew is read to its new end.
+TEST(FdReader, FileShrunkWhileReadInOrderIsAnError) {
+  TempDir dir;
+  const std::string path = dir.file("shrinks.csv");
+  write_file(path, std::string(300000, 'x'));
+  std::string error;
+  std::shared_ptr<InputSource> file = InputSource::open(path, error, InputOptions{.map_files = false});
+  ASSERT_TRUE(file) << error;
+  std::vector<char> buf(100000);
+  std::size_t total = 0;
+  while (total < 100000) total += file->read(buf.data(), buf.size(), error);  // the peeked head comes first
+  ASSERT_EQ(error, "");
+  ASSERT_EQ(::truncate(path.c_str(), 150000), 0);
+  while (std::size_t got = file->read(buf.data(), buf.size(), error)) total += got;
+  EXPECT_EQ(total, 150000u);
+  EXPECT_NE(error.find("shrinks.csv: the file shrank while it was being read"), std::string::npos) << error;
+
+  const std::string grows = dir.file("grows.csv");
+  write_file(grows, std::string(1000, 'x'));
+  error.clear();
+  std::shared_ptr<InputSource> growing = InputSource::open(grows, error, InputOptions{.map_files = false});
+  ASSERT_TRUE(growing) << error;
+  std::ofstream(grows, std::ios::app) << std::string(500, 'y');
+  total = 0;
+  while (std::size_t got = growing->read(buf.data(), buf.size(), error)) total += got;
+  EXPECT_EQ(total, 1500u);
+  EXPECT_EQ(error, "");
+}
+
 // The 64-byte-block line splitter gives the same lines as a plain split, for lines of every length around the
 // block size, a last line with or without '\n', empty lines and CR.
 TEST(LineSplitter, SameLinesAsAPlainSplit) {

@@ -31,6 +31,7 @@ std::string_view FdReader::peek(std::size_t n, std::string& error) {
       break;
     }
     if (got == 0) break;
+    read_from_fd_ += static_cast<std::uint64_t>(got);
     peeked_.commit(static_cast<std::size_t>(got));
   }
   return peeked_.view().substr(peeked_pos_);
@@ -49,6 +50,11 @@ std::size_t FdReader::read(char* dst, std::size_t max_bytes, std::string& error)
     error = name() + ": read: " + std::strerror(errno);
     return 0;
   }
+  read_from_fd_ += static_cast<std::uint64_t>(got);
+  // The end of a regular file before the size it had when opened: another process has cut it short, and
+  // ending the input here would publish a partial output with exit 0. (A file that grew is read to its end.)
+  if (got == 0 && max_bytes > 0 && read_from_fd_ < regular_size_)
+    error = name() + ": the file shrank while it was being read (truncated by another process?)";
   return static_cast<std::size_t>(got);
 }
 

@@ -35,6 +35,7 @@ class FdReader final : public InputSource {
   ByteBuffer peeked_;
   std::size_t peeked_pos_ = 0;
   std::uint64_t regular_size_ = 0;
+  std::uint64_t read_from_fd_ = 0;  // bytes read in order so far, peeked ones included
 };
 
 }  // namespace fenmill
