@@ -10,39 +10,59 @@ void scan_csv_rows(std::string_view bytes, CsvRowScan& scan, char separator) {
   scan.pos = bytes.size();
 }
 
-bool find_csv_field(std::string_view line, std::size_t index, char separator, CsvField& out) {
-  std::size_t i = 0, n = line.size();
-  for (std::size_t field = 0;; ++field) {
-    CsvField f;
-    f.begin = i;
-    if (i < n && line[i] == '"') {
-      f.quoted = true;
-      ++i;
-      for (;;) {
-        if (i >= n) return false;  // unbalanced quote
-        if (line[i] == '"') {
-          if (i + 1 < n && line[i + 1] == '"') {
-            i += 2;
-            continue;
-          }
-          ++i;
-          break;
+namespace {
+
+// Reads the field that starts at line[i] into f and moves i to the byte after it (a separator, a CR, or the end).
+// False when the field is malformed: an unbalanced quote, or text after the closing quote.
+bool read_csv_field(std::string_view line, std::size_t& i, char separator, CsvField& f) {
+  const std::size_t n = line.size();
+  f = CsvField{};
+  f.begin = i;
+  if (i < n && line[i] == '"') {
+    f.quoted = true;
+    ++i;
+    for (;;) {
+      if (i >= n) return false;  // unbalanced quote
+      if (line[i] == '"') {
+        if (i + 1 < n && line[i + 1] == '"') {
+          i += 2;
+          continue;
         }
         ++i;
+        break;
       }
-      if (i < n && line[i] != separator && line[i] != '\r') return false;  // text after the closing quote
-    } else {
-      while (i < n && line[i] != separator) ++i;
+      ++i;
     }
-    f.end = i;
-    if (!f.quoted && f.end > f.begin && line[f.end - 1] == '\r' && f.end == n) --f.end;
-    if (field == index) {
-      out = f;
-      return true;
-    }
-    if (i >= n || line[i] != separator) return false;
+    if (i < n && line[i] != separator && line[i] != '\r') return false;  // text after the closing quote
+  } else {
+    while (i < n && line[i] != separator) ++i;
+  }
+  f.end = i;
+  if (!f.quoted && f.end > f.begin && line[f.end - 1] == '\r' && f.end == n) --f.end;
+  return true;
+}
+
+// Calls visit(index, field) for each field in order, in one pass, until it returns false or a field is malformed.
+template <typename Visit>
+void for_each_csv_field(std::string_view line, char separator, Visit visit) {
+  std::size_t i = 0;
+  for (std::size_t index = 0;; ++index) {
+    CsvField f;
+    if (!read_csv_field(line, i, separator, f) || !visit(index, f)) return;
+    if (i >= line.size() || line[i] != separator) return;
     ++i;
   }
+}
+
+}  // namespace
+
+bool find_csv_field(std::string_view line, std::size_t index, char separator, CsvField& out) {
+  bool found = false;
+  for_each_csv_field(line, separator, [&](std::size_t i, const CsvField& f) {
+    if (i == index) out = f, found = true;
+    return i < index;
+  });
+  return found;
 }
 
 std::string_view csv_field_value(std::string_view line, const CsvField& field, std::string& scratch) {
@@ -60,16 +80,15 @@ std::string_view csv_field_value(std::string_view line, const CsvField& field, s
 
 namespace {
 
-// Calls found(index) for each column named `name` until it returns false.
+// Calls found(index) for each column named `name` until it returns false: one pass over the header (a header
+// of many thousand columns once took quadratic time, field by field from the start).
 template <typename Found>
 void for_each_column_named(std::string_view header, std::string_view name, char separator, Found found) {
   std::string scratch;
   if (header.size() >= 3 && header.substr(0, 3) == "\xEF\xBB\xBF") header.remove_prefix(3);
-  for (std::size_t i = 0;; ++i) {
-    CsvField f;
-    if (!find_csv_field(header, i, separator, f)) return;
-    if (csv_field_value(header, f, scratch) == name && !found(static_cast<int>(i))) return;
-  }
+  for_each_csv_field(header, separator, [&](std::size_t i, const CsvField& f) {
+    return csv_field_value(header, f, scratch) != name || found(static_cast<int>(i));
+  });
 }
 
 }  // namespace
