@@ -16,11 +16,20 @@
 
 #include "cli_util.h"
 #include "summary_json.h"
+#include "pipeline/chunk_processor.h"
 
 namespace fenmill::cli_test {
 namespace {
 
 namespace fs = std::filesystem;
+
+// A chunk's output is not bounded by --chunk-size (one PGN game under --with-tags repeats its tags for every
+// position), and a rejected line may be longer than 4 GiB: offsets into either are 64-bit. With 32 bits, dedup
+// lost all but the first 4 GiB of such a chunk with exit 0 (helper-29; a 4.4 GB repro takes a minute and
+// 6.5 GB of memory, too much for the suite, so the types are held here).
+static_assert(sizeof(ChunkResult{}.ends[0]) == 8, "record end offsets in a chunk's output must be 64-bit");
+static_assert(sizeof(Reject{}.text_begin) == 8 && sizeof(Reject{}.text_end) == 8 && sizeof(Reject{}.detail_end) == 8,
+              "offsets into a chunk's reject text must be 64-bit");
 
 class Rng {
  public:

@@ -131,9 +131,9 @@ class ChunkWork {
         line_start = line_start == std::string_view::npos || (at == 0) ? 0 : line_start + 1;
         column = static_cast<std::uint32_t>(at - line_start + 1);
       }
-      Reject rej{e.line, column, e.fen_code, 0, 0, static_cast<std::uint32_t>(result_.reject_text.size()), 0};
+      Reject rej{e.line, column, e.fen_code, 0, 0, result_.reject_text.size(), 0};
       result_.reject_text.append(e.token);
-      rej.text_end = static_cast<std::uint32_t>(result_.reject_text.size());
+      rej.text_end = result_.reject_text.size();
       rej.pgn = e.code;
       rej.game = game.index + 1;
       rej.ply = e.ply;
@@ -229,13 +229,13 @@ class ChunkWork {
     ++counts.invalid_by_code[static_cast<int>(code)];
     std::string_view shown = line;
     if (!shown.empty() && shown.back() == '\r') shown.remove_suffix(1);
-    Reject rej{number, column, code, hints, squares, static_cast<std::uint32_t>(result_.reject_text.size()), 0};
+    Reject rej{number, column, code, hints, squares, result_.reject_text.size(), 0};
     rej.xiangqi = xq_;
     rej.xiangqi_squares = xiangqi_squares;
     result_.reject_text.append(shown);
-    rej.text_end = static_cast<std::uint32_t>(result_.reject_text.size());
+    rej.text_end = result_.reject_text.size();
     result_.reject_text.append(detail);
-    rej.detail_end = static_cast<std::uint32_t>(result_.reject_text.size());
+    rej.detail_end = result_.reject_text.size();
     result_.rejects.push_back(rej);
   }
 
@@ -279,7 +279,7 @@ class ChunkWork {
       formatted_.push_back('\n');
       result_out.append(formatted_);
     }
-    if (want_ends_) result_.ends.push_back(static_cast<std::uint32_t>(result_out.size()));
+    if (want_ends_) result_.ends.push_back(result_out.size());
   }
 
   // EPD, CSV and JSON Lines output of the accepted record, without the newline.

@@ -1,6 +1,7 @@
 // The parallel stage: one chunk of lines in, normalized output bytes, dedup keys, rejects and
 // counts out. Pure function of its input, so any thread may run it and results stay deterministic.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -20,8 +21,9 @@ struct Reject {
   ErrorCode code;
   std::uint8_t hints;
   Bitboard squares;
-  std::uint32_t text_begin, text_end;  // the original line (PGN: the offending token), in ChunkResult::reject_text
-  std::uint32_t detail_end = 0;  // when above text_end: reject_text[text_end, detail_end) says what exactly is wrong
+  // Offsets, not 32-bit: a rejected line may pass 4 GiB.
+  std::size_t text_begin, text_end;  // the original line (PGN: the offending token), in ChunkResult::reject_text
+  std::size_t detail_end = 0;  // when above text_end: reject_text[text_end, detail_end) says what exactly is wrong
   // PGN games only: the game's error (code is then the [FEN] tag's error, if any), its 1-based number
   // in the input (the sink adds the games of earlier chunks) and the ply the move would have made.
   PgnError pgn = PgnError::kOk;
@@ -47,7 +49,8 @@ struct ChunkResult {
   std::vector<int> count_columns;   // --count --to csv: the header's own `count` columns, or the one added after
   bool count_column_added = false;  // its last column
   ByteBuffer out;                   // written records in input order (text, or 32-byte binary records)
-  std::vector<std::uint32_t> ends;  // end offset in `out` of each record (dedup, text formats)
+  std::vector<std::size_t> ends;    // end offset in `out` of each record (dedup, text formats; a chunk's
+                                    // output may pass 4 GiB: one PGN game under --with-tags repeats its tags)
   std::vector<Key128> keys;         // one dedup key per record (dedup and stats)
   std::vector<Reject> rejects;
   std::string reject_text;
