@@ -7,6 +7,7 @@
 #include "cli_util.h"
 #include "summary_json.h"
 #include "fen/placement_fast.h"
+#include "formats/csv.h"
 
 namespace fenmill::cli_test {
 namespace {
@@ -60,6 +61,69 @@ TEST(FormatsCli, CsvQuotedLineBreaksStayInTheirRow) {
       EXPECT_NE(read_file(dir / "s.json").find("\"records\": 5, \"valid\": 2, \"invalid\": 3"), std::string::npos);
     }
   }
+}
+
+// A row of several lines may not pass kMaxCsvRowBytes (here a small limit): past it the row is its first line
+// alone and the next line starts a row. The rule reads the bytes only: a growing buffer scanned piece by piece
+// (the chunk feed's carry) cuts where the whole buffer does.
+TEST(CsvRows, AQuotedRowPastTheLimitIsItsFirstLineAlone) {
+  const std::string text = "a,\"open\nb,1\nc,2\n"      // a stray quote: its row would run on, past 10 bytes
+                           "d,\"ok\nx\"\n"              // 10 bytes over two lines: a row
+                           "e,\"long\nclosed\"\n"        // closed, but 16 bytes: its first line alone, then closed"
+                           "f,3\n";
+  std::vector<std::pair<std::string, std::uint64_t>> rows;
+  const std::uint64_t lines = for_each_csv_row(text, ',', [&](std::string_view row, std::uint64_t line) {
+    rows.emplace_back(row, line);
+  }, 10);
+  const std::vector<std::pair<std::string, std::uint64_t>> expected = {
+      {"a,\"open", 1}, {"b,1", 2}, {"c,2", 3}, {"d,\"ok\nx\"", 4}, {"e,\"long", 6}, {"closed\"", 7}, {"f,3", 8}};
+  EXPECT_EQ(rows, expected);
+  EXPECT_EQ(lines, 8u);
+  // Under the default limit the stray quote runs on to the next quote, as RFC 4180 reads it.
+  rows.clear();
+  for_each_csv_row(text, ',', [&](std::string_view row, std::uint64_t line) { rows.emplace_back(row, line); });
+  const std::vector<std::pair<std::string, std::uint64_t>> unlimited = {
+      {"a,\"open\nb,1\nc,2\nd,\"ok", 1}, {"x\"", 5}, {"e,\"long\nclosed\"", 6}, {"f,3", 8}};
+  EXPECT_EQ(rows, unlimited);
+  // Arriving in pieces of any size, the rows end at the same places.
+  for (std::size_t piece = 1; piece <= text.size(); ++piece) {
+    CsvRowScan scan;
+    std::vector<std::size_t> cuts;
+    for (std::size_t end = piece;; end += piece) {
+      end = std::min(end, text.size());
+      scan_csv_rows(std::string_view(text).substr(0, end), scan, ',', 10);
+      if (cuts.empty() || cuts.back() != scan.last_cut) cuts.push_back(scan.last_cut);
+      if (end == text.size()) break;
+    }
+    if (cuts.front() == 0) cuts.erase(cuts.begin());
+    EXPECT_EQ(cuts.back(), text.size()) << piece;
+  }
+}
+
+// One stray quote in a large CSV is one rejected row, not the rest of the file as one record held in memory
+// (helper-29): the rows after it are read, the same at every chunk size.
+TEST(FormatsCli, CsvStrayQuoteRejectsItsRowAndReadingGoesOn) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  std::string text = "id,fen,note\n0," + k + ",\"stray\n";
+  const std::size_t rows = kMaxCsvRowBytes / 30 + 1000;  // the rows after it pass the limit
+  for (std::size_t i = 1; i <= rows; ++i) text += std::to_string(i) + "," + k + ",ok\n";
+  write_file(dir / "q.csv", text);
+  std::string first_out;
+  for (const char* chunk : {"100", "65536", "4194304"}) {
+    CliResult r = run_cli({"normalize", "-q", "--to", "csv", dir / "q.csv", "--chunk-size", chunk, "--threads", "2",
+                           "--rejects", dir / "rej.jsonl", "--summary", dir / "s.json", "--force"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    if (first_out.empty()) first_out = r.out;
+    EXPECT_TRUE(r.out == first_out) << chunk;
+    const std::vector<std::string> rejects = split_lines(read_file(dir / "rej.jsonl"));
+    ASSERT_EQ(rejects.size(), 1u) << chunk;
+    EXPECT_NE(rejects[0].find("\"line\":2,\"column\":1,\"code\":\"CSV_FIELD\""), std::string::npos) << rejects[0];
+    EXPECT_NE(read_file(dir / "s.json").find("\"records\": " + std::to_string(rows + 1) + ", \"valid\": " +
+                                             std::to_string(rows) + ", \"invalid\": 1"),
+              std::string::npos) << read_file(dir / "s.json");
+  }
+  EXPECT_EQ(split_lines(first_out).size(), rows + 1);  // the header and every row after the stray quote
 }
 
 // A quote inside an unquoted field (`5" board`) is an ordinary character, as in Python's csv and most

@@ -46,38 +46,53 @@ inline bool csv_ends_in_quotes(std::string_view bytes, char separator) {
          csv_scan(bytes, CsvState::kFieldStart, separator) == CsvState::kQuoted;
 }
 
-// Where the rows of a growing buffer end, scanned once: `pos` bytes seen, `state` after them, and
-// `last_cut` one past the last '\n' that ends a row (0: none yet).
+// A quoted field may hold line breaks, but a row of several lines may not pass this many bytes: past it the row
+// is taken to be its first line alone (an unbalanced quote, then a rejected record) and reading goes on at the
+// next line. Without a limit, one stray quote made the rest of the input one record, held in memory whole. The
+// rule looks at the bytes only, so rows come out the same however the input is cut into chunks.
+constexpr std::size_t kMaxCsvRowBytes = std::size_t{1} << 20;
+
+// Finds rows one after another in a buffer that may grow between calls (the chunk feed's carry).
 struct CsvRowScan {
-  std::size_t pos = 0, last_cut = 0;
+  static constexpr std::size_t kNone = ~std::size_t{0};
+  std::size_t start = 0;            // where the row being found starts
+  std::size_t pos = 0;              // bytes before this are scanned
+  std::size_t first_break = kNone;  // the row's first '\n' inside quotes
   CsvState state = CsvState::kFieldStart;
+  std::uint64_t breaks = 0;         // '\n's inside quotes so far in this row
+  std::uint64_t row_breaks = 0;     // those of the row found last
+  std::size_t last_cut = 0;         // scan_csv_rows: one past the last complete row's '\n' (0: none yet)
+  // The first `cut` bytes left the buffer: every offset moves down.
+  void dropped(std::size_t cut);
 };
-// Scans bytes[scan.pos, bytes.size()).
-void scan_csv_rows(std::string_view bytes, CsvRowScan& scan, char separator);
+
+// The end (one past its '\n') of the row at scan.start, scanning on from scan.pos, or CsvRowScan::kNone when the
+// bytes end first. On success the scan is ready for the next row and row_breaks holds the row's inner '\n's.
+std::size_t next_csv_row_end(std::string_view bytes, CsvRowScan& scan, char separator,
+                             std::size_t max_row = kMaxCsvRowBytes);
+// Moves scan.last_cut past every complete row in bytes[scan.pos, bytes.size()).
+void scan_csv_rows(std::string_view bytes, CsvRowScan& scan, char separator, std::size_t max_row = kMaxCsvRowBytes);
 
 // Calls on_row(row, line) for every row of `bytes` (which starts at a row boundary), without its final '\n',
 // with the 1-based number of the row's first line within `bytes`. A row still in quotes at the end runs to the
 // end. Returns the number of lines.
 template <typename OnRow>
-std::uint64_t for_each_csv_row(std::string_view bytes, char separator, OnRow&& on_row) {
-  const char* row_start = bytes.data();
-  std::uint64_t line = 0, row_line = 1;
-  CsvState state = CsvState::kFieldStart;
-  std::uint64_t lines = for_each_line(bytes, [&](std::string_view text) {
-    ++line;
-    if (state != CsvState::kQuoted) {
-      row_start = text.data();
-      row_line = line;
-      state = CsvState::kFieldStart;
+std::uint64_t for_each_csv_row(std::string_view bytes, char separator, OnRow&& on_row,
+                               std::size_t max_row = kMaxCsvRowBytes) {
+  CsvRowScan scan;
+  std::uint64_t line = 1;
+  for (;;) {
+    const std::size_t start = scan.start;
+    const std::size_t end = next_csv_row_end(bytes, scan, separator, max_row);
+    if (end == CsvRowScan::kNone) {
+      if (start == bytes.size()) return line - 1;
+      const std::string_view rest = bytes.substr(start);
+      on_row(rest, line);
+      return line - 1 + static_cast<std::uint64_t>(std::count(rest.begin(), rest.end(), '\n')) + (rest.back() != '\n');
     }
-    if (state == CsvState::kQuoted || text.find('"') != std::string_view::npos) {
-      state = csv_scan(text, state, separator);
-      if (state != CsvState::kQuoted) state = csv_step(state, '\n', separator);
-    }
-    if (state != CsvState::kQuoted) on_row(std::string_view(row_start, static_cast<std::size_t>(text.data() + text.size() - row_start)), row_line);
-  });
-  if (state == CsvState::kQuoted) on_row(std::string_view(row_start, static_cast<std::size_t>(bytes.data() + bytes.size() - row_start)), row_line);
-  return lines;
+    on_row(bytes.substr(start, end - 1 - start), line);
+    line += 1 + scan.row_breaks;
+  }
 }
 
 struct CsvField {

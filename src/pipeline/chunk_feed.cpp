@@ -317,8 +317,11 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     if (at_end_) return false;
     if (!resolve(look_, format, error)) return false;
     const bool csv = format.format == InputFormat::kCsv;
-    // CSV: a chunk that ends outside quotes ends at a row end (it starts at one: the carry is empty).
-    const bool whole_rows = csv && carry_.empty() && !csv_ends_in_quotes(look_.bytes, format.separator);
+    // CSV: a chunk whose last row ends at its last byte goes out as it is (it starts at a row: the carry is
+    // empty). Else the scan so far is kept for the carry, which starts with the chunk's bytes.
+    CsvRowScan whole;
+    if (csv && carry_.empty()) scan_csv_rows(look_.bytes, whole, format.separator);
+    const bool whole_rows = csv && carry_.empty() && whole.last_cut == look_.bytes.size();
     if ((format.format != InputFormat::kPgn && !csv) || whole_rows) {
       std::swap(out, look_);
       have_look_ = false;
@@ -326,7 +329,7 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     }
     // PGN: append to the carry, which the top of the loop cuts at game starts. CSV: cut after its last row end.
     if (carry_.empty()) {
-      csv_scan_ = CsvRowScan{};
+      csv_scan_ = whole;
       carry_meta_.source = look_.source;
       carry_meta_.source_index = look_.source_index;
       carry_meta_.source_name = look_.source_name;
@@ -340,8 +343,7 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
       scan_csv_rows(carry_.view(), csv_scan_, carry_format_.separator);
       std::size_t cut = csv_scan_.last_cut;
       if (cut == 0) continue;
-      csv_scan_.pos -= cut;  // the scan goes on over what stays in the carry
-      csv_scan_.last_cut = 0;
+      csv_scan_.dropped(cut);  // the scan goes on over what stays in the carry
       emit_carry(out, cut);
       format = carry_format_;
       return true;

@@ -1,7 +1,7 @@
 // libFuzzer target: the CSV pieces (formats/csv.h) on arbitrary bytes.
 // Invariants: rows cut by for_each_csv_row put back together give the input, each numbered by its first line;
 // the chunk feed's incremental scan (scan_csv_rows) cuts at the same place however the bytes arrive, and only
-// where a row ends; and any list of values written with append_csv_field reads back, field by field, as itself,
+// where a row ends, also with rows past the row limit (under a small limit); and any list of values written with append_csv_field reads back, field by field, as itself,
 // also after replace_csv_fields put another value in some columns, and csv_field_count counts them.
 #include <algorithm>
 #include <cstdint>
@@ -14,34 +14,39 @@
 
 namespace {
 
-void check_rows(std::string_view bytes, char separator) {
+void check_rows(std::string_view bytes, char separator, std::size_t max_row) {
   std::string joined;
   std::vector<std::size_t> row_ends;  // offsets one past each row's '\n'
   std::uint64_t expected_line = 1;
-  fenmill::for_each_csv_row(bytes, separator, [&](std::string_view row, std::uint64_t line) {
+  const std::uint64_t lines = fenmill::for_each_csv_row(bytes, separator, [&](std::string_view row, std::uint64_t line) {
     if (row.data() != bytes.data() + joined.size() || line != expected_line) std::abort();
     joined.append(row);
     if (joined.size() < bytes.size()) joined.push_back('\n');
     row_ends.push_back(joined.size());
     for (char c : row) expected_line += c == '\n';
     ++expected_line;
-  });
+  }, max_row);
   if (joined != bytes) std::abort();
+  const std::uint64_t newlines = static_cast<std::uint64_t>(std::count(bytes.begin(), bytes.end(), '\n'));
+  if (lines != newlines + (!bytes.empty() && bytes.back() != '\n')) std::abort();
 
   fenmill::CsvRowScan whole;
-  fenmill::scan_csv_rows(bytes, whole, separator);
+  fenmill::scan_csv_rows(bytes, whole, separator, max_row);
   fenmill::CsvRowScan pieces;  // the same bytes arriving in pieces of 1, 2, 3, ... bytes
   for (std::size_t end = 0, step = 1; end < bytes.size(); ++step) {
     end = std::min(bytes.size(), end + step);
-    fenmill::scan_csv_rows(bytes.substr(0, end), pieces, separator);
+    fenmill::scan_csv_rows(bytes.substr(0, end), pieces, separator, max_row);
   }
-  if (pieces.last_cut != whole.last_cut || pieces.state != whole.state) std::abort();
+  if (pieces.last_cut != whole.last_cut || pieces.state != whole.state || pieces.start != whole.start) std::abort();
   if (whole.last_cut != 0) {
     bool at_row_end = false;
     for (std::size_t end : row_ends) at_row_end |= end == whole.last_cut && bytes[end - 1] == '\n';
     if (!at_row_end) std::abort();
   }
-  if (fenmill::csv_ends_in_quotes(bytes, separator) != (whole.state == fenmill::CsvState::kQuoted)) std::abort();
+  // Without a row past the limit, the scanner's state is the plain state machine's.
+  if (max_row == fenmill::kMaxCsvRowBytes &&
+      fenmill::csv_ends_in_quotes(bytes.substr(whole.last_cut), separator) != (whole.state == fenmill::CsvState::kQuoted))
+    std::abort();
 }
 
 // Values are the input cut at 0xFF bytes; written as one row, each must read back as itself. Then the columns in
@@ -95,7 +100,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const char separator = ",;\t|"[data[0] & 3];
   const std::string_view bytes(reinterpret_cast<const char*>(data) + 1, size - 1);
-  check_rows(bytes, separator);
+  check_rows(bytes, separator, fenmill::kMaxCsvRowBytes);
+  check_rows(bytes, separator, 1 + (size > 1 ? data[1] % 40 : 0));  // rows past a small limit: cut at their first line
   check_field_round_trip(bytes, separator, size > 1 ? data[1] & 63 : 0);
   std::string replaced;  // any row, malformed quoting included: no crash
   fenmill::replace_csv_fields(replaced, bytes.substr(0, bytes.find('\n')), {0, 2}, "12", separator);
