@@ -770,6 +770,27 @@ TEST(AtomicOutput, TargetCreatedMeanwhileIsNotOverwritten) {
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"race.fen"});
 }
 
+// A run prepares all its outputs before renaming any: a target that appeared meanwhile fails at prepare(), so
+// the outputs before it in the list are not published either (helper-29: -o and --rejects were in place when
+// --summary's rename failed, with exit 2).
+TEST(AtomicOutput, TargetCreatedMeanwhileFailsAtPrepare) {
+  TempDir dir;
+  std::string error;
+  auto first = AtomicOutput::open(dir.file("out.fen"), false, error);
+  auto second = AtomicOutput::open(dir.file("s.json"), false, error);
+  ASSERT_TRUE(first && second) << error;
+  first->write("positions\n");
+  second->write("{}\n");
+  write_file(dir.file("s.json"), "theirs\n");
+  EXPECT_TRUE(first->prepare(error)) << error;
+  EXPECT_FALSE(second->prepare(error));
+  EXPECT_NE(error.find("s.json: already exists"), std::string::npos) << error;
+  first.reset();  // not committed: abandoned
+  second.reset();
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"s.json"});
+  EXPECT_EQ(read_file(dir.file("s.json")), "theirs\n");
+}
+
 TEST(AtomicOutput, RelativeTargetInTheCurrentDirectory) {
   TempDir dir;
   fs::path previous = fs::current_path();

@@ -200,6 +200,15 @@ bool AtomicOutput::prepare(std::string& error) {
     return false;
   }
   if (!is_stream()) {
+    // A target that appeared since open() fails here, before the run publishes any of its outputs (they are
+    // all prepared first), not only at its own rename after the others are in place. (The rename still refuses
+    // one that appears in between.)
+    struct stat st;
+    if (!force_ && ::lstat(target_.c_str(), &st) == 0) {
+      error_ = target_ + ": already exists (use --force to overwrite)";
+      error = error_;
+      return false;
+    }
     if (::fsync(fd_) != 0) {
       error_ = target_ + ": fsync: " + errno_text();
       error = error_;
