@@ -554,6 +554,16 @@ TEST(FormatsCli, PgnWithTagsUnescapesValuesAndRefusesFen) {
             std::string::npos) << r.err;
   r = run_cli({"normalize", "-q", dir / "p.fen", dir / "t.pgn", "--plies", "0:0"});
   EXPECT_EQ(r.err, "");
+  // So do the CSV ones to other inputs.
+  for (const char* option : {"--fen-column", "--csv-header"}) {
+    r = run_cli({"normalize", "-q", dir / "p.fen", option, std::string(option) == "--fen-column" ? "1" : "yes"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, std::string(kStart) + "\n");
+    EXPECT_EQ(r.err, "fenmill: warning: --fen-column and --csv-header apply to CSV input, and no input was CSV\n");
+  }
+  write_file(dir / "c.csv", "id,fen\n1," + std::string(kStart) + "\n");
+  r = run_cli({"normalize", "-q", dir / "p.fen", dir / "c.csv", "--fen-column", "1"});
+  EXPECT_EQ(r.err, "");
   // Tags have nowhere to go in FEN or EPD output, a range that selects nothing is a mistake, and stdin can only
   // be read once: usage errors, each saying which.
   const std::pair<std::vector<std::string>, std::string> refused[] = {
