@@ -1021,6 +1021,31 @@ TEST(RangeFill, FileShrunkSinceOpenedIsAnErrorNotAnEarlyEnd) {
   EXPECT_EQ(inside.bytes, text.substr(0, text.find('\n', 49999) + 1));
 }
 
+// A file appended to after it was opened is read by ranges as it was then, mapped or read: the bytes added
+// would otherwise make the last line depend on the range (chunk) sizes.
+TEST(RangeFill, FileGrownSinceOpenedIsReadAsItWas) {
+  TempDir dir;
+  std::string text;
+  while (text.size() < 100000) text += "8/8/8/8/8/8/8/K6k w - - 0 1\n";
+  text += "8/8/8";  // a line being written
+  const std::string path = dir.file("grows.fen");
+  write_file(path, text);
+  std::string error;
+  std::shared_ptr<InputSource> file = InputSource::open(path, error, InputOptions{.map_files = false});
+  ASSERT_TRUE(file) << error;
+  std::ofstream(path, std::ios::app) << "/8/8/8/8/K6k w - - 0 1\n";
+  for (std::uint64_t offset : {std::uint64_t{0}, std::uint64_t{text.size() - 1000}}) {  // mapped, then read
+    Chunk chunk;
+    chunk.source = file;
+    chunk.offset = offset;
+    chunk.range_end = text.size();
+    ASSERT_TRUE(fill_range(chunk, error)) << error;
+    EXPECT_EQ(chunk.offset + chunk.bytes.size(), text.size()) << offset;
+    EXPECT_TRUE(chunk.bytes.ends_with("\n8/8/8")) << offset;
+    EXPECT_EQ(!chunk.window.view().empty(), offset == 0);
+  }
+}
+
 // Read in order (CSV, PGN, JSON Lines, .zst), a file that ends before the size it had when opened was cut
 // short by another process: an error, not the end of the input. A file that grew is read to its new end.
 TEST(FdReader, FileShrunkWhileReadInOrderIsAnError) {

@@ -41,7 +41,10 @@ class RangeBytes {
     }
     ByteBuffer& buf = chunk_.storage;
     if (n <= buf.size()) return true;
-    const std::size_t more = n - buf.size();
+    // The file is read as it was when opened, as a mapping sees it: bytes appended since then would make the
+    // last line depend on how the input was cut into ranges.
+    const std::uint64_t size = source_.positional_size(), have = from_ + buf.size();
+    const std::size_t more = static_cast<std::size_t>(std::min<std::uint64_t>(n - buf.size(), size > have ? size - have : 0));
     char* dst = buf.prepare(more);
     std::size_t got = 0;
     while (got < more) {
@@ -50,10 +53,10 @@ class RangeBytes {
       got += r;
     }
     buf.commit(got);
-    at_end_ = got < more;
-    // The file had more bytes when it was opened: another process has cut it short. A mapped page past the new
-    // end raises SIGBUS; a read says so here instead of ending the input early with a partial output and exit 0.
-    if (at_end_ && error.empty() && from_ + buf.size() < source_.positional_size())
+    at_end_ = from_ + buf.size() >= size || got < more;
+    // Fewer bytes than the file had when it was opened: another process has cut it short. A mapped page past the
+    // new end raises SIGBUS; a read says so here instead of ending the input early with a partial output and exit 0.
+    if (got < more && error.empty())
       error = source_.name() + ": the file shrank while it was being read (truncated by another process?)";
     return error.empty();
   }
