@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <new>
 #include <string>
 
 #include "cli/render_command.h"
@@ -306,6 +307,9 @@ int main(int argc, char** argv) {
     }
     if (!job.quiet) print_summary(job, outcome);
     return outcome.exit_code;
+  } catch (const std::bad_alloc&) {  // its what() is "std::bad_alloc"
+    std::fprintf(stderr, "fenmill: error: out of memory (dedup and stats keep ~30 bytes per distinct position; fewer --threads or a smaller --chunk-size lower the rest)\n");
+    return fenmill::kExitUsageOrIo;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "fenmill: error: %s\n", e.what());
     return fenmill::kExitUsageOrIo;

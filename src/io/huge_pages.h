@@ -14,6 +14,9 @@ constexpr std::size_t kHugePageSize = std::size_t{2} << 20;
 // Readable and writable memory is advised for huge pages. Unmap with munmap(p, bytes).
 void* map_huge_aligned(std::size_t bytes, int prot);
 
+// The same, but nullptr when the kernel refuses (an address-space limit, `ulimit -v`, counts reserved ranges too).
+void* try_map_huge_aligned(std::size_t bytes, int prot);
+
 // Makes [p, p + bytes) of a PROT_NONE mapping readable and writable and advises it for huge pages; throws
 // std::bad_alloc if the kernel refuses.
 void make_writable_huge(void* p, std::size_t bytes);

@@ -64,7 +64,16 @@ class HugeTable {
   // and moves the current pages there.
   void move_to_larger_reservation(std::size_t bytes) {
     std::size_t reserve = reserved_ == 0 && bytes <= first_reserve_ ? first_reserve_ : bytes * 4;
-    void* target = map_huge_aligned(reserve, PROT_NONE);
+    // Under an address-space limit (`ulimit -v`: reserved ranges count too) ask for room to grow 4x, then for
+    // what is needed alone, leaving the rest of the limit to the other buffers: the table then moves more often
+    // as it grows, but the run works.
+    void* target = try_map_huge_aligned(reserve, PROT_NONE);
+    for (std::size_t smaller : {bytes * 4, bytes}) {
+      if (target != nullptr || smaller >= reserve) continue;
+      reserve = smaller;
+      target = try_map_huge_aligned(reserve, PROT_NONE);
+    }
+    if (target == nullptr) throw std::bad_alloc();
     if (writable_ > 0) {  // the old pages move, not copied; an aligned target keeps them huge
       if (mremap(data_, writable_, writable_, MREMAP_MAYMOVE | MREMAP_FIXED, target) == MAP_FAILED) {
         munmap(target, reserve);
