@@ -63,54 +63,72 @@ TEST(FormatsCli, CsvQuotedLineBreaksStayInTheirRow) {
   }
 }
 
-// A row of several lines may not pass kMaxCsvRowBytes (here a small limit): past it the row is its first line
-// alone and the next line starts a row. The rule reads the bytes only: a growing buffer scanned piece by piece
-// (the chunk feed's carry) cuts where the whole buffer does.
-TEST(CsvRows, AQuotedRowPastTheLimitIsItsFirstLineAlone) {
-  const std::string text = "a,\"open\nb,1\nc,2\n"      // a stray quote: its row would run on, past 10 bytes
+// A row ends, at the latest, at the end of the line on which it passes kMaxCsvRowBytes (here a small limit): a
+// stray quote costs one record of bounded size. The rule reads the row's own bytes only: a growing buffer scanned
+// piece by piece (the chunk feed's carry) cuts where the whole buffer does, and rescanning the bytes up to a cut
+// (a chunk, in a worker) finds the same rows.
+TEST(CsvRows, ARowEndsAtTheLineWherePassingTheLimit) {
+  const std::string text = "a,\"open\nb,1\nc,2\n"      // a stray quote: its row ends with the line passing 10 bytes
                            "d,\"ok\nx\"\n"              // 10 bytes over two lines: a row
-                           "e,\"long\nclosed\"\n"        // closed, but 16 bytes: its first line alone, then closed"
+                           "e,\"long\nclosed\"\n"        // closed on the line that passes the limit: a row
                            "f,3\n";
   std::vector<std::pair<std::string, std::uint64_t>> rows;
-  const std::uint64_t lines = for_each_csv_row(text, ',', [&](std::string_view row, std::uint64_t line) {
-    rows.emplace_back(row, line);
-  }, 10);
+  auto collect = [&](std::string_view bytes, std::size_t max_row) {
+    rows.clear();
+    return for_each_csv_row(bytes, ',', [&](std::string_view row, std::uint64_t line) { rows.emplace_back(row, line); },
+                            max_row);
+  };
+  EXPECT_EQ(collect(text, 10), 8u);
   const std::vector<std::pair<std::string, std::uint64_t>> expected = {
-      {"a,\"open", 1}, {"b,1", 2}, {"c,2", 3}, {"d,\"ok\nx\"", 4}, {"e,\"long", 6}, {"closed\"", 7}, {"f,3", 8}};
+      {"a,\"open\nb,1", 1}, {"c,2", 3}, {"d,\"ok\nx\"", 4}, {"e,\"long\nclosed\"", 6}, {"f,3", 8}};
   EXPECT_EQ(rows, expected);
-  EXPECT_EQ(lines, 8u);
   // Under the default limit the stray quote runs on to the next quote, as RFC 4180 reads it.
-  rows.clear();
-  for_each_csv_row(text, ',', [&](std::string_view row, std::uint64_t line) { rows.emplace_back(row, line); });
+  collect(text, kMaxCsvRowBytes);
   const std::vector<std::pair<std::string, std::uint64_t>> unlimited = {
       {"a,\"open\nb,1\nc,2\nd,\"ok", 1}, {"x\"", 5}, {"e,\"long\nclosed\"", 6}, {"f,3", 8}};
   EXPECT_EQ(rows, unlimited);
   // Arriving in pieces of any size, the rows end at the same places.
   for (std::size_t piece = 1; piece <= text.size(); ++piece) {
     CsvRowScan scan;
-    std::vector<std::size_t> cuts;
     for (std::size_t end = piece;; end += piece) {
       end = std::min(end, text.size());
       scan_csv_rows(std::string_view(text).substr(0, end), scan, ',', 10);
-      if (cuts.empty() || cuts.back() != scan.last_cut) cuts.push_back(scan.last_cut);
       if (end == text.size()) break;
     }
-    if (cuts.front() == 0) cuts.erase(cuts.begin());
-    EXPECT_EQ(cuts.back(), text.size()) << piece;
+    EXPECT_EQ(scan.last_cut, text.size()) << piece;
   }
+  // Every line leaving a quote open (a broken exporter): rows of bounded size, the same from any cut on.
+  std::string broken;
+  for (int i = 0; i < 40; ++i) broken += std::to_string(i) + ",\"x\",\"c\n";
+  collect(broken, 30);
+  const auto all_rows = rows;
+  EXPECT_GT(all_rows.size(), 5u);
+  CsvRowScan scan;
+  scan_csv_rows(broken.substr(0, 200), scan, ',', 30);
+  collect(std::string_view(broken).substr(0, scan.last_cut), 30);
+  EXPECT_EQ(rows, std::vector(all_rows.begin(), all_rows.begin() + static_cast<std::ptrdiff_t>(rows.size())));
 }
 
-// One stray quote in a large CSV is one rejected row, not the rest of the file as one record held in memory
-// (helper-29): the rows after it are read, the same at every chunk size.
-TEST(FormatsCli, CsvStrayQuoteRejectsItsRowAndReadingGoesOn) {
+// One stray quote in a large CSV is one rejected record of at most about kMaxCsvRowBytes, not the rest of the file
+// as one record held in memory (helper-29): the rows after it are read, the same at every chunk size. Every row
+// leaving a quote open gives the same records at every chunk size too (helper-30: they once varied with it).
+TEST(FormatsCli, CsvStrayQuoteCostsOneBoundedRecordAtEveryChunkSize) {
   TempDir dir;
   const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
-  std::string text = "id,fen,note\n0," + k + ",\"stray\n";
+  std::string text = "id,fen,note\n";
+  const std::size_t row_start = text.size();
+  text += "0," + k + ",\"stray\n";
   const std::size_t rows = kMaxCsvRowBytes / 30 + 1000;  // the rows after it pass the limit
   for (std::size_t i = 1; i <= rows; ++i) text += std::to_string(i) + "," + k + ",ok\n";
+  // The rejected record: the lines up to the one on which it passes the limit.
+  std::size_t swallowed = 0;
+  for (std::size_t at = row_start; at - row_start <= kMaxCsvRowBytes; at = text.find('\n', at) + 1) ++swallowed;
   write_file(dir / "q.csv", text);
-  std::string first_out;
-  for (const char* chunk : {"100", "65536", "4194304"}) {
+  std::string broken = "id,FEN,note\n";
+  for (int i = 0; i < 17000; ++i) broken += std::to_string(i) + ",\"" + k + "\",\"c\n";  // 1.2 MB
+  write_file(dir / "broken.csv", broken);
+  std::string first_out, first_broken;
+  for (const char* chunk : {"100", "4096", "65536", "1048576", "4194304"}) {
     CliResult r = run_cli({"normalize", "-q", "--to", "csv", dir / "q.csv", "--chunk-size", chunk, "--threads", "2",
                            "--rejects", dir / "rej.jsonl", "--summary", dir / "s.json", "--force"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -118,12 +136,17 @@ TEST(FormatsCli, CsvStrayQuoteRejectsItsRowAndReadingGoesOn) {
     EXPECT_TRUE(r.out == first_out) << chunk;
     const std::vector<std::string> rejects = split_lines(read_file(dir / "rej.jsonl"));
     ASSERT_EQ(rejects.size(), 1u) << chunk;
-    EXPECT_NE(rejects[0].find("\"line\":2,\"column\":1,\"code\":\"CSV_FIELD\""), std::string::npos) << rejects[0];
-    EXPECT_NE(read_file(dir / "s.json").find("\"records\": " + std::to_string(rows + 1) + ", \"valid\": " +
-                                             std::to_string(rows) + ", \"invalid\": 1"),
+    EXPECT_NE(rejects[0].find("\"line\":2,\"column\":1,\"code\":\"CSV_FIELD\""), std::string::npos) << rejects[0].substr(0, 200);
+    const std::size_t records = rows + 1 - swallowed + 1;
+    EXPECT_NE(read_file(dir / "s.json").find("\"records\": " + std::to_string(records) + ", \"valid\": " +
+                                             std::to_string(records - 1) + ", \"invalid\": 1"),
               std::string::npos) << read_file(dir / "s.json");
+    r = run_cli({"normalize", "-q", dir / "broken.csv", "--chunk-size", chunk, "--threads", "2", "--summary", dir / "b.json",
+                 "--force"});
+    if (first_broken.empty()) first_broken = without_seconds(read_file(dir / "b.json"));
+    EXPECT_EQ(without_seconds(read_file(dir / "b.json")), first_broken) << chunk;
   }
-  EXPECT_EQ(split_lines(first_out).size(), rows + 1);  // the header and every row after the stray quote
+  EXPECT_EQ(split_lines(first_out).size(), 1 + rows + 1 - swallowed);  // the header and every row after the record
 }
 
 // A quote inside an unquoted field (`5" board`) is an ordinary character, as in Python's csv and most

@@ -7,42 +7,36 @@ namespace fenmill {
 void CsvRowScan::dropped(std::size_t cut) {
   start -= cut;
   pos -= cut;
-  if (first_break != kNone) first_break -= cut;
   last_cut = last_cut > cut ? last_cut - cut : 0;
 }
 
 std::size_t next_csv_row_end(std::string_view bytes, CsvRowScan& scan, char separator, std::size_t max_row) {
   const char* data = bytes.data();
   const std::size_t n = bytes.size();
-  auto row_ends_at = [&](std::size_t end, std::uint64_t breaks) {
-    scan.start = scan.pos = end;
-    scan.first_break = CsvRowScan::kNone;
-    scan.state = CsvState::kFieldStart;
-    scan.row_breaks = breaks;
-    scan.breaks = 0;
-    return end;
-  };
   while (scan.pos < n) {
     const void* nl = std::memchr(data + scan.pos, '\n', n - scan.pos);
     const std::size_t line_end = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - data) : n;
     if (scan.state != CsvState::kQuoted && !std::memchr(data + scan.pos, '"', line_end - scan.pos)) {
       // Without a quote the state after the text depends on its last byte alone (the common case: no loop).
       if (line_end > scan.pos) scan.state = data[line_end - 1] == separator ? CsvState::kFieldStart : CsvState::kUnquoted;
+    } else if (scan.state == CsvState::kQuoted && !std::memchr(data + scan.pos, '"', line_end - scan.pos)) {
+      // Quoted text to the end of the line: the state stays.
     } else {
       for (std::size_t i = scan.pos; i < line_end; ++i) scan.state = csv_step(scan.state, data[i], separator);
     }
     scan.pos = line_end;
     if (!nl) break;
     scan.pos = line_end + 1;
-    if (scan.state == CsvState::kQuoted) {  // the '\n' is field text
-      if (scan.first_break == CsvRowScan::kNone) scan.first_break = line_end;
+    // A '\n' inside quotes is field text, unless the row has passed the limit: then it ends the row.
+    if (scan.state == CsvState::kQuoted && scan.pos - scan.start <= max_row) {
       ++scan.breaks;
-      if (scan.pos - scan.start > max_row) return row_ends_at(scan.first_break + 1, 0);
       continue;
     }
-    if (scan.first_break != CsvRowScan::kNone && scan.pos - scan.start > max_row)
-      return row_ends_at(scan.first_break + 1, 0);
-    return row_ends_at(scan.pos, scan.breaks);
+    scan.row_breaks = scan.breaks;
+    scan.start = scan.pos;
+    scan.state = CsvState::kFieldStart;
+    scan.breaks = 0;
+    return scan.pos;
   }
   return CsvRowScan::kNone;
 }

@@ -46,22 +46,22 @@ inline bool csv_ends_in_quotes(std::string_view bytes, char separator) {
          csv_scan(bytes, CsvState::kFieldStart, separator) == CsvState::kQuoted;
 }
 
-// A quoted field may hold line breaks, but a row of several lines may not pass this many bytes: past it the row
-// is taken to be its first line alone (an unbalanced quote, then a rejected record) and reading goes on at the
-// next line. Without a limit, one stray quote made the rest of the input one record, held in memory whole. The
-// rule looks at the bytes only, so rows come out the same however the input is cut into chunks.
+// A quoted field may hold line breaks, but a row ends, at the latest, at the end of the line on which it passes
+// this many bytes: an unbalanced (stray) quote then costs one rejected record of at most that much, and reading
+// goes on after it. Without a limit one stray quote made the rest of the input one record, held in memory whole.
+// The rule looks only at the row's own bytes (no look-ahead past its end), so rows come out the same however the
+// input is cut into chunks, and each byte is scanned once.
 constexpr std::size_t kMaxCsvRowBytes = std::size_t{1} << 20;
 
 // Finds rows one after another in a buffer that may grow between calls (the chunk feed's carry).
 struct CsvRowScan {
   static constexpr std::size_t kNone = ~std::size_t{0};
-  std::size_t start = 0;            // where the row being found starts
-  std::size_t pos = 0;              // bytes before this are scanned
-  std::size_t first_break = kNone;  // the row's first '\n' inside quotes
+  std::size_t start = 0;         // where the row being found starts
+  std::size_t pos = 0;           // bytes before this are scanned
   CsvState state = CsvState::kFieldStart;
-  std::uint64_t breaks = 0;         // '\n's inside quotes so far in this row
-  std::uint64_t row_breaks = 0;     // those of the row found last
-  std::size_t last_cut = 0;         // scan_csv_rows: one past the last complete row's '\n' (0: none yet)
+  std::uint64_t breaks = 0;      // '\n's inside quotes so far in this row
+  std::uint64_t row_breaks = 0;  // those of the row found last
+  std::size_t last_cut = 0;      // scan_csv_rows: one past the last complete row's '\n' (0: none yet)
   // The first `cut` bytes left the buffer: every offset moves down.
   void dropped(std::size_t cut);
 };

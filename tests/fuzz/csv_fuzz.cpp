@@ -1,7 +1,8 @@
 // libFuzzer target: the CSV pieces (formats/csv.h) on arbitrary bytes.
 // Invariants: rows cut by for_each_csv_row put back together give the input, each numbered by its first line;
 // the chunk feed's incremental scan (scan_csv_rows) cuts at the same place however the bytes arrive, and only
-// where a row ends, also with rows past the row limit (under a small limit); and any list of values written with append_csv_field reads back, field by field, as itself,
+// where a row ends, also with rows past the row limit (under a small limit), and the bytes up to a cut hold the
+// same rows as the whole; and any list of values written with append_csv_field reads back, field by field, as itself,
 // also after replace_csv_fields put another value in some columns, and csv_field_count counts them.
 #include <algorithm>
 #include <cstdint>
@@ -33,9 +34,21 @@ void check_rows(std::string_view bytes, char separator, std::size_t max_row) {
   fenmill::CsvRowScan whole;
   fenmill::scan_csv_rows(bytes, whole, separator, max_row);
   fenmill::CsvRowScan pieces;  // the same bytes arriving in pieces of 1, 2, 3, ... bytes
+  std::vector<std::size_t> cuts;
   for (std::size_t end = 0, step = 1; end < bytes.size(); ++step) {
     end = std::min(bytes.size(), end + step);
     fenmill::scan_csv_rows(bytes.substr(0, end), pieces, separator, max_row);
+    cuts.push_back(pieces.last_cut);
+  }
+  // The bytes up to any cut (a chunk the feed sends to a worker) hold the same rows as the whole input there.
+  std::vector<std::string_view> all_rows;
+  fenmill::for_each_csv_row(bytes, separator, [&](std::string_view row, std::uint64_t) { all_rows.push_back(row); }, max_row);
+  for (std::size_t cut : cuts) {
+    std::size_t k = 0;
+    fenmill::for_each_csv_row(bytes.substr(0, cut), separator, [&](std::string_view row, std::uint64_t) {
+      if (k >= all_rows.size() || row.data() != all_rows[k].data() || row.size() != all_rows[k].size()) std::abort();
+      ++k;
+    }, max_row);
   }
   if (pieces.last_cut != whole.last_cut || pieces.state != whole.state || pieces.start != whole.start) std::abort();
   if (whole.last_cut != 0) {
