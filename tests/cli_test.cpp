@@ -399,7 +399,16 @@ TEST(CliOutput, StandardOutputRedirectedToAnInputIsRefused) {
   for (const char* command : {"normalize", "dedup", "convert"}) {
     EXPECT_EQ(shell(std::string(command) + " -q '" + in + "' >> '" + in + "' 2> '" + (tmp / "err") + "'"), 2) << command;
     EXPECT_EQ(read_file(in), golden("mixed.fen")) << command;
-    EXPECT_NE(read_file(tmp / "err").find("in.txt is an input of this run and also its standard output"), std::string::npos)
+    EXPECT_NE(read_file(tmp / "err").find("in.txt is an input of this run and also its output (standard output"), std::string::npos)
+        << read_file(tmp / "err");
+  }
+  // The same through standard input, or with -o naming a descriptor written in place (helper-30).
+  for (const std::string& redirect : {"normalize -q - < '" + in + "' >> '" + in + "'",
+                                      "normalize -q '" + in + "' -o /dev/fd/3 3>> '" + in + "'",
+                                      "normalize -q - -o /dev/fd/3 < '" + in + "' 3>> '" + in + "'"}) {
+    EXPECT_EQ(shell(redirect + " 2> '" + (tmp / "err") + "'"), 2) << redirect;
+    EXPECT_EQ(read_file(in), golden("mixed.fen")) << redirect;
+    EXPECT_NE(read_file(tmp / "err").find("is an input of this run and also its output"), std::string::npos)
         << read_file(tmp / "err");
   }
   EXPECT_EQ(shell("normalize -q '" + in + "' > '" + (tmp / "out.fen") + "'"), 0);

@@ -52,6 +52,18 @@ FileIdentity identify(const std::string& path) {
   return id;
 }
 
+// Standard input as a file: a regular file redirected to it (`< in.fen`) is that file.
+FileIdentity identify_stdin() {
+  FileIdentity id;
+  struct stat st;
+  if (::fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode)) {
+    id.kind = FileIdentity::kFile;
+    id.device = st.st_dev;
+    id.inode = st.st_ino;
+  }
+  return id;
+}
+
 bool same(const FileIdentity& a, const FileIdentity& b) {
   if ((a.kind == FileIdentity::kStdout && b.kind == FileIdentity::kFile) ||
       (a.kind == FileIdentity::kFile && b.kind == FileIdentity::kStdout))
@@ -94,14 +106,16 @@ std::string preflight_error(const Job& job) {
         return both + " name the same file (" + shown(*outputs[i].second, ids[i]) + " and " +
                shown(*outputs[j].second, ids[j]) + "): each output needs its own";
       }
+  // -o FILE may be an input: it is written to a temporary file and renamed at the end. Written in place (standard
+  // output, or a descriptor: /dev/fd/3, /dev/stderr) onto a file that is an input (`>> in.txt`), the run would
+  // read back what it writes.
+  const bool output_in_place = ids[0].kind == FileIdentity::kStdout || descriptor_named_by(job.output) >= 0;
   for (const std::string& input : job.inputs) {
-    if (input == "-") continue;
-    FileIdentity in = identify(input);
-    // -o FILE may be an input: it is written to a temporary file and renamed at the end. Standard output
-    // redirected to an input (`>> in.txt`) is written in place, and the run would read back what it wrote.
-    if (ids[0].kind == FileIdentity::kStdout && same(in, ids[0]))
-      return input + " is an input of this run and also its standard output (redirected to it): the run would read "
-                     "back what it writes; write to another file";
+    FileIdentity in = input == "-" ? identify_stdin() : identify(input);
+    const std::string name = input == "-" ? "standard input" : input;
+    if (output_in_place && same(in, ids[0]))
+      return name + " is an input of this run and also its output " + (ids[0].kind == FileIdentity::kStdout ? "(standard output, redirected to it)" : "(" + job.output + ")") +
+             ": the run would read back what it writes; write to another file";
     for (std::size_t i = 1; i < outputs.size(); ++i)
       if (same(in, ids[i])) return std::string(outputs[i].first) + " " + *outputs[i].second + " is an input of this run";
   }
