@@ -1,7 +1,9 @@
 #include "io/input_source.h"
 
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -14,6 +16,25 @@
 
 namespace fenmill {
 namespace {
+
+// Whether a regular file's size is what it holds: not on kernel pseudo file systems, where sysfs says 4096 for
+// a few bytes (the shrink check would call that file cut short) and procfs says 0.
+bool size_is_real(int fd) {
+  struct statfs fs;
+  if (::fstatfs(fd, &fs) != 0) return true;
+  switch (fs.f_type) {
+    case SYSFS_MAGIC:
+    case PROC_SUPER_MAGIC:
+    case DEBUGFS_MAGIC:
+    case TRACEFS_MAGIC:
+    case SECURITYFS_MAGIC:
+    case CGROUP_SUPER_MAGIC:
+    case CGROUP2_SUPER_MAGIC:
+      return false;
+    default:
+      return true;
+  }
+}
 
 class MemorySource final : public InputSource {
  public:
@@ -102,8 +123,8 @@ std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::str
   std::unique_ptr<InputSource> source;
   std::string_view head;
   // stdin redirected from a file (`< file`) is mapped too, when nothing has read from it yet.
-  bool mappable = options.map_files && S_ISREG(st.st_mode) && st.st_size > 0 &&
-                  (!is_stdin || ::lseek(fd, 0, SEEK_CUR) == 0);
+  const bool sized = S_ISREG(st.st_mode) && st.st_size > 0 && size_is_real(fd);  // read as a stream otherwise
+  bool mappable = options.map_files && sized && (!is_stdin || ::lseek(fd, 0, SEEK_CUR) == 0);
   if (mappable) {
     auto mapped = MappedFile::map(fd, static_cast<std::size_t>(st.st_size), name, error);
     if (is_stdin) ::lseek(fd, 0, SEEK_END);  // consumed, as if read: "- -" must not map it twice
@@ -115,7 +136,7 @@ std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::str
     auto reader = std::make_unique<FdReader>(fd, !is_stdin, name);
     head = reader->peek(4, error);
     if (!error.empty()) return nullptr;
-    if (!is_stdin && S_ISREG(st.st_mode) && st.st_size > 0) reader->allow_positional_reads(static_cast<std::uint64_t>(st.st_size));
+    if (!is_stdin && sized) reader->allow_positional_reads(static_cast<std::uint64_t>(st.st_size));
     source = std::move(reader);
   }
   if (decompresses(head, path)) return ZstdReader::wrap(std::move(source), error);
