@@ -231,9 +231,9 @@ TEST(FormatsCli, FenColumnByIndexKeepsAHeaderlessFirstRowAndByNameIsSniffed) {
   EXPECT_EQ(read_file(dir / "rej.jsonl"), "");
 }
 
-// By index, the first row is a header when its field reads as a column name (no digit, and a character no FEN
-// holds): a name with '/' is still a header, and a damaged first row of a headerless file is a rejected record,
-// not dropped unseen. --csv-header yes/no settles it either way (helper-28).
+// By index, the first row is a header when its field reads as a column name (its first rank holds a character no
+// placement holds): a name with '/' or a digit is still a header, and a damaged first row of a headerless file is a
+// rejected record, not dropped unseen. --csv-header yes/no settles it either way (helper-28, helper-30).
 TEST(FormatsCli, CsvHeaderByIndexIsReadAsANameOrSaidOutright) {
   TempDir dir;
   const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
@@ -242,7 +242,12 @@ TEST(FormatsCli, CsvHeaderByIndexIsReadAsANameOrSaidOutright) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;  // the header is no invalid record
   r = run_cli({"normalize", "-q", "--fen-column", "1", "--to", "csv", dir / "slash.csv"});
   EXPECT_EQ(r.out, "id,FEN/EPD\n1," + k + "\n");
-  for (const std::string first : {"1,rnbqkbnr", "1,", "1,rheakaehr w"}) {
+  for (const char* name : {"fen2", "position", "epd", " FEN "}) {  // names with digits, piece letters, blanks
+    write_file(dir / "named.csv", std::string("id,") + name + "\n1," + k + "\n");
+    r = run_cli({"normalize", "-q", "--fen-column", "1", "--to", "csv", dir / "named.csv"});
+    EXPECT_EQ(r.out, std::string("id,") + name + "\n1," + k + "\n") << name;
+  }
+  for (const std::string first : {"1,rnbqkbnr", "1,", "1,rheakaehr w", "1, 8/8/8"}) {
     SCOPED_TRACE(first);
     write_file(dir / "damaged.csv", first + "\n2," + k + "\n");
     r = run_cli({"normalize", "-q", "--force", "--fen-column", "1", dir / "damaged.csv", "--rejects", dir / "rej.jsonl",

@@ -16,13 +16,15 @@ bool column_is_index(std::string_view column) {
   return !column.empty() && column.size() < 9 && column.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
-// A CSV field that can only be a column name, not a position, however damaged: not empty, no digit (every
-// position has one: 32 or more empty squares, or its clocks) and some character no FEN holds outside its
-// digits: "FEN", "FEN/EPD", "position"; not "rnbqkbnr" or "rheakaehr w".
+// A CSV field that reads as a column name rather than a position, even a damaged one: its first rank (the text
+// before the first '/' or blank) holds a character no placement holds. "FEN", "FEN/EPD", "fen2", "position",
+// "epd" are names; "rnbqkbnr", "8/8/8", "rheakaehr w" and an empty field are records (so are names made of
+// piece letters only, like "rank": --csv-header yes says otherwise).
 bool reads_as_column_name(std::string_view field) {
-  constexpr std::string_view kFenCharacters = "pnbrqkaechPNBRQKAECH/ -w";
-  return !field.empty() && field.find_first_of("0123456789") == std::string_view::npos &&
-         field.find_first_not_of(kFenCharacters) != std::string_view::npos;
+  constexpr std::string_view kPlacementCharacters = "pnbrqkaechPNBRQKAECH123456789";  // chess and Xiangqi
+  while (!field.empty() && (field.front() == ' ' || field.front() == '\t')) field.remove_prefix(1);
+  const std::string_view first_rank = field.substr(0, field.find_first_of("/ \t"));
+  return first_rank.find_first_not_of(kPlacementCharacters) != std::string_view::npos;
 }
 
 }  // namespace
