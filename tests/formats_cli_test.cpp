@@ -394,6 +394,17 @@ TEST(FormatsCli, CsvInputsWithDifferentHeadersCannotShareOneOutput) {
   r = run_cli({"normalize", "-q", "--to", "csv", "--with-tags", "Event", dir / "g.pgn", dir / "f.csv"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "fen,Event\n" + std::string(kStart) + ",e\n" + kStart + ",x\n");
+  // A headerless input before one with a header: the header would come after rows (helper-30). The other way
+  // round the rows go under the header.
+  write_file(dir / "bare.csv", "1," + std::string(kStart) + "\n");
+  write_file(dir / "named.csv", "id,FEN\n2," + std::string(kStart) + "\n");
+  r = run_cli({"normalize", "-q", "--to", "csv", "--fen-column", "1", dir / "bare.csv", dir / "named.csv"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("named.csv has a CSV header and " + (dir / "bare.csv") + ", before it, has none"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+  r = run_cli({"normalize", "-q", "--to", "csv", "--fen-column", "1", dir / "named.csv", dir / "bare.csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "id,FEN\n2," + std::string(kStart) + "\n1," + kStart + "\n");
 }
 
 TEST(FormatsCli, CsvColumnByIndexAndMissingColumnIsAUsageError) {

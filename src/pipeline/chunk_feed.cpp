@@ -191,6 +191,8 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
                       find_csv_field(first_line, static_cast<std::size_t>(f.csv_column), f.separator, field) &&
                       reads_as_column_name(csv_field_value(first_line, field, scratch)));
     }
+    if (job_.to == OutputFormat::kCsv && !f.has_header && !csv_header_ && headerless_source_.empty())
+      headerless_source_ = chunk.source_name;
     if (job_.to == OutputFormat::kCsv && f.has_header) {
       std::string header(first_line);
       if (header.substr(0, 3) == "\xEF\xBB\xBF") header.erase(0, 3);
@@ -235,6 +237,11 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
 bool ChunkFeed::claim_csv_header(const std::string& header, std::string_view source, SourceFormat& f,
                                  std::string& error) {
   f.write_header = !csv_header_.has_value();
+  if (f.write_header && !headerless_source_.empty()) {  // the header would land after rows written without one
+    error = std::string(source) + " has a CSV header and " + headerless_source_ +
+            ", before it, has none: --to csv writes one header, first (--csv-header says which files have one)";
+    return false;
+  }
   if (f.write_header) {
     csv_header_ = header;
     csv_header_source_ = source;

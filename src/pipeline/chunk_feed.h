@@ -56,6 +56,7 @@ class ChunkFeed {
   PgnChunkCutter pgn_cutter_;  // PGN: where to cut the carry (fresh again once the whole carry went out)
   std::optional<std::string> csv_header_;  // --to csv: the first CSV input's header, which every one must share
   std::string csv_header_source_;
+  std::string headerless_source_;  // --to csv: a CSV input without a header, whose rows came before any header
 };
 
 }  // namespace fenmill
