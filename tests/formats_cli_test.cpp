@@ -603,6 +603,12 @@ TEST(FormatsCli, PgnWithTagsUnescapesValuesAndRefusesFen) {
   write_file(dir / "c.csv", "id,fen\n1," + std::string(kStart) + "\n");
   r = run_cli({"normalize", "-q", dir / "p.fen", dir / "c.csv", "--fen-column", "1"});
   EXPECT_EQ(r.err, "");
+  // An empty CSV or PGN input is still one of that format: no warning (helper-31).
+  write_file(dir / "empty.csv", "");
+  write_file(dir / "empty.pgn", "");
+  r = run_cli({"normalize", "-q", dir / "empty.csv", dir / "empty.pgn", "--fen-column", "1", "--plies", "0:3"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
   // Tags have nowhere to go in FEN or EPD output, a range that selects nothing is a mistake, and stdin can only
   // be read once: usage errors, each saying which.
   const std::pair<std::vector<std::string>, std::string> refused[] = {

@@ -3,6 +3,7 @@
 // finished games) into smaller chunks, so every chunk holds whole games, and CSV inputs at row ends, so a
 // quoted field's line breaks stay in one chunk; binary inputs come block by block.
 #pragma once
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,10 @@ class ChunkFeed {
   explicit ChunkFeed(const Job& job);
   // Fills `out` and its SourceFormat; false at the end or on an error (`error` set).
   bool next(Chunk& out, SourceFormat& format, std::string& error);
+  // Whether some input is read as `format` (decided up front, empty inputs included).
+  bool has_input(InputFormat format) const {
+    return std::find(input_formats_.begin(), input_formats_.end(), format) != input_formats_.end();
+  }
 
  private:
   // --from says the format, or the name's extension does: nothing to sniff from the content.

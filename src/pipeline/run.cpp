@@ -99,8 +99,6 @@ RunOutcome run_job(const Job& job, const HtmlReport& html_report) {
   // The reader stage runs concurrently with the sink: it must not read write_error while the sink sets it.
   std::atomic<bool> write_failed{false};
   std::uint64_t bytes_in = 0;
-  bool saw_pgn = false;  // the PGN-only options did something
-  bool saw_csv = false;  // and the CSV-only ones
 
   tbb::parallel_pipeline(
       static_cast<std::size_t>(threads) * 2 + 2,
@@ -128,8 +126,6 @@ RunOutcome run_job(const Job& job, const HtmlReport& html_report) {
                                          }) &
           tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order, [&](Work* w) {
             bytes_in += w->chunk.bytes.size();
-            saw_pgn |= w->source.format == InputFormat::kPgn;
-            saw_csv |= w->source.format == InputFormat::kCsv;
             if (!w->read_error.empty() && write_error.empty()) {
               write_error = w->read_error;
               write_failed.store(true, std::memory_order_relaxed);
@@ -139,9 +135,9 @@ RunOutcome run_job(const Job& job, const HtmlReport& html_report) {
             pool.release(w);
           }));
   progress.finish();
-  if (!saw_pgn && job.pgn_options_given())
+  if (!chunker.has_input(InputFormat::kPgn) && job.pgn_options_given())
     std::fprintf(stderr, "fenmill: warning: --with-tags, --plies, --every and --variations apply to PGN input, and no input was PGN\n");
-  if (!saw_csv && (!job.fen_column.empty() || job.csv_header != Job::CsvHeader::kAuto))
+  if (!chunker.has_input(InputFormat::kCsv) && (!job.fen_column.empty() || job.csv_header != Job::CsvHeader::kAuto))
     std::fprintf(stderr, "fenmill: warning: --fen-column and --csv-header apply to CSV input, and no input was CSV\n");
 
   if (!read_error.empty()) return fail(read_error);
