@@ -242,12 +242,13 @@ TEST(FormatsCli, CsvHeaderByIndexIsReadAsANameOrSaidOutright) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;  // the header is no invalid record
   r = run_cli({"normalize", "-q", "--fen-column", "1", "--to", "csv", dir / "slash.csv"});
   EXPECT_EQ(r.out, "id,FEN/EPD\n1," + k + "\n");
-  for (const char* name : {"fen2", "position", "epd", " FEN "}) {  // names with digits, piece letters, blanks
+  for (const char* name : {"fen2", "position", "epd", " FEN ", "FEN_1", "Position (FEN)"}) {  // digits, blanks
     write_file(dir / "named.csv", std::string("id,") + name + "\n1," + k + "\n");
     r = run_cli({"normalize", "-q", "--fen-column", "1", "--to", "csv", dir / "named.csv"});
     EXPECT_EQ(r.out, std::string("id,") + name + "\n1," + k + "\n") << name;
   }
-  for (const std::string first : {"1,rnbqkbnr", "1,", "1,rheakaehr w", "1, 8/8/8"}) {
+  for (const std::string first : {"1,rnbqkbnr", "1,", "1,rheakaehr w", "1, 8/8/8", "1,-",
+                                   "1,rnbqkbxr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "1,r1bqkbn0/pppp"}) {
     SCOPED_TRACE(first);
     write_file(dir / "damaged.csv", first + "\n2," + k + "\n");
     r = run_cli({"normalize", "-q", "--force", "--fen-column", "1", dir / "damaged.csv", "--rejects", dir / "rej.jsonl",

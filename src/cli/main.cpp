@@ -62,7 +62,7 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_po
   sub->add_option("--fen-column", job.fen_column, "CSV: the FEN column's header name or 0-based index (default FEN or fen)");
   sub->add_option("--csv-header", raw.csv_header,
                   "CSV: whether the first row is a header: yes, no, or auto (yes with a column name; with an index, "
-                  "yes when that field's first rank holds a character no placement holds)")
+                  "yes when that field reads as a column name, not as a position however damaged)")
       ->check(CLI::IsMember({"auto", "yes", "no"}));
   sub->add_option("--json-field", job.json_field, "JSON Lines: the field holding the FEN (default fen)");
   sub->add_option("--variant", raw.variant, "chess (the default), xiangqi, or auto (per record: 10 ranks of 9 points is Xiangqi)")

@@ -16,15 +16,23 @@ bool column_is_index(std::string_view column) {
   return !column.empty() && column.size() < 9 && column.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
-// A CSV field that reads as a column name rather than a position, even a damaged one: its first rank (the text
-// before the first '/' or blank) holds a character no placement holds. "FEN", "FEN/EPD", "fen2", "position",
-// "epd" are names; "rnbqkbnr", "8/8/8", "rheakaehr w" and an empty field are records (so are names made of
-// piece letters only, like "rank": --csv-header yes says otherwise).
+// A CSV field that reads as a column name rather than a position, even a damaged one. A position (or what is
+// left of one) has 7 slashes, or no letter outside the pieces', "w" and "b", or digits among text that is no
+// identifier. So: "FEN", "FEN/EPD", "fen2", "position", "epd" are names; "rnbqkbxr/pppppppp/8/...", "8/8/8",
+// "rnbqkbnr w", "-" and an empty field are records (so is "rank", of piece letters only: --csv-header yes).
 bool reads_as_column_name(std::string_view field) {
-  constexpr std::string_view kPlacementCharacters = "pnbrqkaechPNBRQKAECH123456789";  // chess and Xiangqi
+  constexpr std::string_view kPositionLetters = "pnbrqkaechwPNBRQKAECHW";  // chess and Xiangqi pieces, side
   while (!field.empty() && (field.front() == ' ' || field.front() == '\t')) field.remove_prefix(1);
-  const std::string_view first_rank = field.substr(0, field.find_first_of("/ \t"));
-  return first_rank.find_first_not_of(kPlacementCharacters) != std::string_view::npos;
+  while (!field.empty() && (field.back() == ' ' || field.back() == '\t')) field.remove_suffix(1);
+  if (std::count(field.begin(), field.end(), '/') >= 7) return false;
+  auto letter = [](char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; };
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  const bool foreign_letter = std::any_of(field.begin(), field.end(),
+                                          [&](char c) { return letter(c) && kPositionLetters.find(c) == std::string_view::npos; });
+  if (!foreign_letter) return false;
+  if (std::none_of(field.begin(), field.end(), digit)) return true;
+  // With digits, only an identifier: "fen2", "FEN_1".
+  return letter(field.front()) && std::all_of(field.begin(), field.end(), [&](char c) { return letter(c) || digit(c) || c == '_'; });
 }
 
 }  // namespace
