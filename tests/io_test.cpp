@@ -1021,6 +1021,34 @@ TEST(RangeFill, FileShrunkSinceOpenedIsAnErrorNotAnEarlyEnd) {
   EXPECT_EQ(inside.bytes, text.substr(0, text.find('\n', 49999) + 1));
 }
 
+// Standard input redirected from a regular file (`- < f`) gets the same check, counted from the offset it was
+// handed over at (helper-31: it published a partial output with exit 0). Run in a child, which owns its stdin.
+TEST(FdReader, StdinFromAFileThatShrinksIsAnError) {
+  TempDir dir;
+  const std::string path = dir.file("stdin.fen");
+  write_file(path, std::string(300000, 'x'));
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    int fd = ::open(path.c_str(), O_RDONLY);
+    if (fd < 0 || ::dup2(fd, STDIN_FILENO) < 0 || ::lseek(STDIN_FILENO, 1000, SEEK_SET) != 1000) ::_exit(10);
+    std::string error;
+    std::shared_ptr<InputSource> in = InputSource::open("-", error, InputOptions{.map_files = false});
+    if (!in || in->positional_size() != 0) ::_exit(11);  // read in order, never by ranges
+    std::vector<char> buf(50000);
+    std::size_t total = 0;
+    while (total < 100000) total += in->read(buf.data(), buf.size(), error);
+    if (!error.empty() || ::truncate(path.c_str(), 150000) != 0) ::_exit(12);
+    while (std::size_t got = in->read(buf.data(), buf.size(), error)) total += got;
+    if (total != 149000) ::_exit(13);
+    ::_exit(error.find("<stdin>: the file shrank while it was being read") != std::string::npos ? 0 : 14);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "10: setup, 11: ranges, 12: first reads, 13: bytes read, 14: no error";
+}
+
 // A sysfs file says 4096 bytes and holds a few: its size is not trusted (no ranges, no shrink check), so it reads
 // to its end without "the file shrank" (helper-30).
 TEST(FdReader, PseudoFileSizeIsNotTrusted) {

@@ -24,7 +24,10 @@ class FdReader final : public InputSource {
   std::size_t read(char* dst, std::size_t max_bytes, std::string& error) override;
 
   // A regular file of `size` bytes: positional reads are allowed (see InputSource::read_at).
-  void allow_positional_reads(std::uint64_t size) { regular_size_ = size; }
+  void allow_positional_reads(std::uint64_t size) { regular_size_ = expected_ = size; }
+  // In-order reads should yield at least n bytes (standard input redirected from a regular file: its size from
+  // the offset it was handed over at); fewer is the "file shrank" error.
+  void expect_bytes(std::uint64_t n) { expected_ = n; }
   std::uint64_t positional_size() const override { return regular_size_; }
   std::size_t read_at(char* dst, std::size_t n, std::uint64_t offset, std::string& error) const override;
   bool map_window(std::uint64_t offset, std::size_t n, FileWindow& window) const override;
@@ -35,6 +38,7 @@ class FdReader final : public InputSource {
   ByteBuffer peeked_;
   std::size_t peeked_pos_ = 0;
   std::uint64_t regular_size_ = 0;
+  std::uint64_t expected_ = 0;      // bytes the in-order reads should yield at least (0: unknown)
   std::uint64_t read_from_fd_ = 0;  // bytes read in order so far, peeked ones included
 };
 

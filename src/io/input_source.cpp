@@ -133,10 +133,13 @@ std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::str
     head = mapped->mapped().substr(0, 4);
     source = std::move(mapped);
   } else {
+    // Standard input redirected from a file (`< f`) is read in order from where it was handed over.
+    const off_t handed_at = is_stdin && sized ? ::lseek(fd, 0, SEEK_CUR) : -1;
     auto reader = std::make_unique<FdReader>(fd, !is_stdin, name);
     head = reader->peek(4, error);
     if (!error.empty()) return nullptr;
     if (!is_stdin && sized) reader->allow_positional_reads(static_cast<std::uint64_t>(st.st_size));
+    if (handed_at >= 0 && handed_at <= st.st_size) reader->expect_bytes(static_cast<std::uint64_t>(st.st_size - handed_at));
     source = std::move(reader);
   }
   if (decompresses(head, path)) return ZstdReader::wrap(std::move(source), error);
