@@ -17,12 +17,14 @@
 namespace fenmill {
 namespace {
 
-// Whether a regular file's size is what it holds: not on kernel pseudo file systems, where sysfs says 4096 for
-// a few bytes (the shrink check would call that file cut short) and procfs says 0.
+// Whether a regular file's size is what it holds: not on the kernel's pseudo file systems, where sysfs and
+// configfs say 4096 for a few bytes, mqueue 80 for ~50 (the shrink check would call such a file cut short) and
+// procfs says 0. Their files are read as streams.
 bool size_is_real(int fd) {
+  constexpr unsigned long kMqueueMagic = 0x19800202, kConfigfsMagic = 0x62656570;  // not in <linux/magic.h>
   struct statfs fs;
   if (::fstatfs(fd, &fs) != 0) return true;
-  switch (fs.f_type) {
+  switch (static_cast<unsigned long>(fs.f_type)) {
     case SYSFS_MAGIC:
     case PROC_SUPER_MAGIC:
     case DEBUGFS_MAGIC:
@@ -30,6 +32,14 @@ bool size_is_real(int fd) {
     case SECURITYFS_MAGIC:
     case CGROUP_SUPER_MAGIC:
     case CGROUP2_SUPER_MAGIC:
+    case SELINUX_MAGIC:
+    case SMACK_MAGIC:
+    case PSTOREFS_MAGIC:
+    case EFIVARFS_MAGIC:
+    case BINFMTFS_MAGIC:
+    case BPF_FS_MAGIC:
+    case kMqueueMagic:
+    case kConfigfsMagic:
       return false;
     default:
       return true;
