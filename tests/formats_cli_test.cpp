@@ -406,6 +406,10 @@ TEST(FormatsCli, CsvInputsWithDifferentHeadersCannotShareOneOutput) {
   r = run_cli({"normalize", "-q", "--to", "csv", "--fen-column", "1", dir / "named.csv", dir / "bare.csv"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "id,FEN\n2," + std::string(kStart) + "\n1," + kStart + "\n");
+  write_file(dir / "blank.csv", "\xEF\xBB\xBF\n\r\n\n");  // no rows before the header: fine (helper-31)
+  r = run_cli({"normalize", "-q", "--to", "csv", "--fen-column", "1", dir / "blank.csv", dir / "named.csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "id,FEN\n2," + std::string(kStart) + "\n");
 }
 
 TEST(FormatsCli, CsvColumnByIndexAndMissingColumnIsAUsageError) {

@@ -199,8 +199,6 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
                       find_csv_field(first_line, static_cast<std::size_t>(f.csv_column), f.separator, field) &&
                       reads_as_column_name(csv_field_value(first_line, field, scratch)));
     }
-    if (job_.to == OutputFormat::kCsv && !f.has_header && !csv_header_ && headerless_source_.empty())
-      headerless_source_ = chunk.source_name;
     if (job_.to == OutputFormat::kCsv && f.has_header) {
       std::string header(first_line);
       if (header.substr(0, 3) == "\xEF\xBB\xBF") header.erase(0, 3);
@@ -308,6 +306,16 @@ void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
 }
 
 bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
+  if (!next_chunk(out, format, error)) return false;
+  // --to csv: rows of a CSV input without a header go out before any header, which a later input could no longer
+  // put first. (An input of blank lines has no rows.)
+  if (job_.to == OutputFormat::kCsv && format.format == InputFormat::kCsv && !format.has_header && !csv_header_ &&
+      headerless_source_.empty() && out.bytes.find_first_not_of(" \t\r\n\xEF\xBB\xBF") != std::string_view::npos)
+    headerless_source_ = out.source_name;
+  return true;
+}
+
+bool ChunkFeed::next_chunk(Chunk& out, SourceFormat& format, std::string& error) {
   for (;;) {
     // A PGN carry holds several chunks' worth after a read: they go out before the next read.
     if (!carry_.empty() && carry_format_.format == InputFormat::kPgn) {
