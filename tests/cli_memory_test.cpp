@@ -79,6 +79,15 @@ TEST(CliMemory, AddressSpaceLimitIsMetOrReportedAsOutOfMemory) {
     CliResult free_run = run_cli({command, "-q", demo});
     EXPECT_TRUE(read_file(tmp / "limited.out") == free_run.out) << command;
   }
+  // Far too little to start: a worker thread or a buffer is refused, said as such (not "pthread_create has failed").
+  const std::string tiny = "ulimit -v 20000 && '" FENMILL_BINARY "' normalize -q --threads 2 '" + demo + "' -o '" +
+                           (tmp / "tiny.out") + "' 2> '" + (tmp / "err") + "'";
+  const int tiny_status = std::system(("sh -c \"" + tiny + "\"").c_str());
+  EXPECT_TRUE(WIFEXITED(tiny_status) && WEXITSTATUS(tiny_status) == 2);
+  const std::string tiny_err = read_file(tmp / "err");
+  EXPECT_TRUE(tiny_err.find("fenmill: error: out of memory") == 0 ||
+              tiny_err.find("fenmill: error: could not start a worker thread") == 0) << tiny_err;
+  EXPECT_FALSE(fs::exists(tmp / "tiny.out"));
   // 1 GiB chunks from standard input do not fit in 300 MB.
   EXPECT_EQ(limited("normalize -q --chunk-size 1073741824 - -o '" + (tmp / "big.out") + "' < '" + demo + "'"), 2);
   EXPECT_NE(read_file(tmp / "err").find("fenmill: error: out of memory"), std::string::npos) << read_file(tmp / "err");

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <new>
 #include <string>
 
@@ -311,7 +312,12 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "fenmill: error: out of memory (dedup and stats keep ~30 bytes per distinct position; fewer --threads or a smaller --chunk-size lower the rest)\n");
     return fenmill::kExitUsageOrIo;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "fenmill: error: %s\n", e.what());
+    // oneTBB reports a thread it could not start as "pthread_create has failed: ...": say what to change.
+    if (std::strstr(e.what(), "pthread_create") != nullptr)
+      std::fprintf(stderr, "fenmill: error: could not start a worker thread (%s): out of memory or over a process limit "
+                   "(ulimit -v, -u); fewer --threads need less\n", e.what());
+    else
+      std::fprintf(stderr, "fenmill: error: %s\n", e.what());
     return fenmill::kExitUsageOrIo;
   }
 }
