@@ -242,12 +242,12 @@ TEST(FormatsCli, CsvHeaderByIndexIsReadAsANameOrSaidOutright) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;  // the header is no invalid record
   r = run_cli({"normalize", "-q", "--fen-column", "1", "--to", "csv", dir / "slash.csv"});
   EXPECT_EQ(r.out, "id,FEN/EPD\n1," + k + "\n");
-  for (const char* name : {"fen2", "position", "epd", " FEN ", "FEN_1", "Position (FEN)"}) {  // digits, blanks
+  for (const char* name : {"fen2", "position", "epd", " FEN ", "FEN_1", "Position (FEN)", "FEN.1", "fen 2", "\xD0\x9F\xD0\xBE"}) {
     write_file(dir / "named.csv", std::string("id,") + name + "\n1," + k + "\n");
     r = run_cli({"normalize", "-q", "--fen-column", "1", "--to", "csv", dir / "named.csv"});
     EXPECT_EQ(r.out, std::string("id,") + name + "\n1," + k + "\n") << name;
   }
-  for (const std::string first : {"1,rnbqkbnr", "1,", "1,rheakaehr w", "1, 8/8/8", "1,-",
+  for (const std::string first : {"1,rnbqkbnr", "1,", "1,rheakaehr w", "1, 8/8/8", "1,-", "1,rnbqkbxr/pppp1ppp",
                                    "1,rnbqkbxr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "1,r1bqkbn0/pppp"}) {
     SCOPED_TRACE(first);
     write_file(dir / "damaged.csv", first + "\n2," + k + "\n");
@@ -257,6 +257,11 @@ TEST(FormatsCli, CsvHeaderByIndexIsReadAsANameOrSaidOutright) {
     EXPECT_NE(read_file(dir / "rej.jsonl").find("\"line\":1,"), std::string::npos) << read_file(dir / "rej.jsonl");
     EXPECT_NE(read_file(dir / "s.json").find("\"records\": 2, \"valid\": 1, \"invalid\": 1"), std::string::npos);
   }
+  // A placeholder first record ("null") reads as a name: the guess is said on stderr, so it is not lost unseen.
+  write_file(dir / "null.csv", "1,null\n2," + k + "\n");
+  r = run_cli({"normalize", "-q", "--fen-column", "1", dir / "null.csv"});
+  EXPECT_EQ(r.out, k + "\n");
+  EXPECT_NE(r.err.find("null.csv: line 1 is read as the CSV header (its field 1, \"null\""), std::string::npos) << r.err;
   // Said outright: a header "rank" (only FEN letters) is taken as one, a name-like first row as a record.
   write_file(dir / "rank.csv", "id,rank\n1," + k + "\n");
   r = run_cli({"normalize", "-q", "--fen-column", "1", "--csv-header", "yes", "--to", "csv", dir / "rank.csv"});
@@ -607,6 +612,9 @@ TEST(FormatsCli, PgnWithTagsUnescapesValuesAndRefusesFen) {
   }
   write_file(dir / "c.csv", "id,fen\n1," + std::string(kStart) + "\n");
   r = run_cli({"normalize", "-q", dir / "p.fen", dir / "c.csv", "--fen-column", "1"});
+  EXPECT_EQ(r.err, "fenmill: note: " + (dir / "c.csv") + ": line 1 is read as the CSV header (its field 1, \"fen\", reads "
+                   "as a column name); --csv-header no reads it as a record\n");  // a guess, said even with -q
+  r = run_cli({"normalize", "-q", dir / "p.fen", dir / "c.csv", "--fen-column", "1", "--csv-header", "yes"});
   EXPECT_EQ(r.err, "");
   // An empty CSV or PGN input is still one of that format: no warning (helper-31).
   write_file(dir / "empty.csv", "");

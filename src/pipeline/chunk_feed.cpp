@@ -1,6 +1,7 @@
 #include "pipeline/chunk_feed.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cctype>
 
 #include "formats/csv.h"
@@ -16,23 +17,23 @@ bool column_is_index(std::string_view column) {
   return !column.empty() && column.size() < 9 && column.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
-// A CSV field that reads as a column name rather than a position, even a damaged one. A position (or what is
-// left of one) has 7 slashes, or no letter outside the pieces', "w" and "b", or digits among text that is no
-// identifier. So: "FEN", "FEN/EPD", "fen2", "position", "epd" are names; "rnbqkbxr/pppppppp/8/...", "8/8/8",
-// "rnbqkbnr w", "-" and an empty field are records (so is "rank", of piece letters only: --csv-header yes).
+// A CSV field that reads as a column name rather than a position, even a damaged one: fewer than 7 slashes, a
+// letter that is no piece letter and not "w" (or a byte outside ASCII), and digits only where there is no slash.
+// So "FEN", "FEN/EPD", "fen2", "FEN.1", "Position (FEN)", "Позиция" are names; "rnbqkbxr/pppppppp/8/...", "8/8/8",
+// "rnbqkbnr w", "r1bq/pp", "-" and an empty field are records (so is "rank", of piece letters only). A guess
+// either way: the run says which it made (resolve()), and --csv-header settles it.
 bool reads_as_column_name(std::string_view field) {
   constexpr std::string_view kPositionLetters = "pnbrqkaechwPNBRQKAECHW";  // chess and Xiangqi pieces, side
   while (!field.empty() && (field.front() == ' ' || field.front() == '\t')) field.remove_prefix(1);
   while (!field.empty() && (field.back() == ' ' || field.back() == '\t')) field.remove_suffix(1);
-  if (std::count(field.begin(), field.end(), '/') >= 7) return false;
+  const auto slashes = std::count(field.begin(), field.end(), '/');
+  if (slashes >= 7) return false;
   auto letter = [](char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; };
-  auto digit = [](char c) { return c >= '0' && c <= '9'; };
-  const bool foreign_letter = std::any_of(field.begin(), field.end(),
-                                          [&](char c) { return letter(c) && kPositionLetters.find(c) == std::string_view::npos; });
-  if (!foreign_letter) return false;
-  if (std::none_of(field.begin(), field.end(), digit)) return true;
-  // With digits, only an identifier: "fen2", "FEN_1".
-  return letter(field.front()) && std::all_of(field.begin(), field.end(), [&](char c) { return letter(c) || digit(c) || c == '_'; });
+  const bool foreign = std::any_of(field.begin(), field.end(), [&](char c) {
+    return (letter(c) && kPositionLetters.find(c) == std::string_view::npos) || static_cast<unsigned char>(c) >= 0x80;
+  });
+  const bool digits = field.find_first_of("0123456789") != std::string_view::npos;
+  return foreign && !(digits && slashes > 0);
 }
 
 }  // namespace
@@ -198,6 +199,12 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
                      (job_.csv_header == Job::CsvHeader::kAuto &&
                       find_csv_field(first_line, static_cast<std::size_t>(f.csv_column), f.separator, field) &&
                       reads_as_column_name(csv_field_value(first_line, field, scratch)));
+      // A guess: said, so that a first record taken for a header is never lost unseen.
+      if (f.has_header && job_.csv_header == Job::CsvHeader::kAuto)
+        std::fprintf(stderr, "fenmill: note: %.*s: line 1 is read as the CSV header (its field %d, \"%.*s\", reads as a "
+                     "column name); --csv-header no reads it as a record\n", static_cast<int>(chunk.source_name.size()),
+                     chunk.source_name.data(), f.csv_column, static_cast<int>(std::min<std::size_t>(field.end - field.begin, 60)),
+                     first_line.data() + field.begin);
     }
     if (job_.to == OutputFormat::kCsv && f.has_header) {
       std::string header(first_line);
