@@ -428,6 +428,12 @@ TEST(FormatsCli, CsvColumnByIndexAndMissingColumnIsAUsageError) {
   r = run_cli({"normalize", "-q", dir / "t.tsv"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("no column named FEN or fen"), std::string::npos) << r.err;
+  // A blank line 1 is no header: said as such (helper-32: it read "no column named FEN or fen").
+  write_file(dir / "blank1.csv", "\nid,FEN\n1," + std::string(kStart) + "\n");
+  CliResult blank = run_cli({"normalize", "-q", dir / "blank1.csv"});
+  EXPECT_EQ(blank.exit_code, 2);
+  EXPECT_NE(blank.err.find("blank1.csv: line 1 is blank, where the CSV header naming the FEN column must be"), std::string::npos)
+      << blank.err;
 }
 
 TEST(FormatsCli, JsonlOnlyTheFenFieldChanges) {

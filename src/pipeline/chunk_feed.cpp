@@ -185,6 +185,8 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
                   : has(';') && !has(',') && !has('\t')                 ? ';'
                                                                         : ',';
     if (!find_column(first_line, f, error)) {
+      if (first_line.find_first_not_of(" \t\r\xEF\xBB\xBF") == std::string_view::npos)  // a blank line 1
+        error = "line 1 is blank, where the CSV header naming the FEN column must be (or give --fen-column INDEX)";
       error = std::string(chunk.source_name) + ": " + error;
       return false;
     }
