@@ -628,6 +628,9 @@ TEST(FormatsCli, PgnWithTagsUnescapesValuesAndRefusesFen) {
   r = run_cli({"normalize", "-q", dir / "empty.csv", dir / "empty.pgn", "--fen-column", "1", "--plies", "0:3"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
+  r = run_cli_stdin({"normalize", "-q", "-", "--fen-column", "1", "--plies", "0:3"}, "");  // nothing to sniff (helper-32)
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
   // Tags have nowhere to go in FEN or EPD output, a range that selects nothing is a mistake, and stdin can only
   // be read once: usage errors, each saying which.
   const std::pair<std::vector<std::string>, std::string> refused[] = {

@@ -135,9 +135,10 @@ RunOutcome run_job(const Job& job, const HtmlReport& html_report) {
             pool.release(w);
           }));
   progress.finish();
-  if (!chunker.has_input(InputFormat::kPgn) && job.pgn_options_given())
+  // (Not when nothing was read: an empty input's format, with nothing to sniff, says nothing of what was meant.)
+  if (bytes_in > 0 && !chunker.has_input(InputFormat::kPgn) && job.pgn_options_given())
     std::fprintf(stderr, "fenmill: warning: --with-tags, --plies, --every and --variations apply to PGN input, and no input was PGN\n");
-  if (!chunker.has_input(InputFormat::kCsv) && (!job.fen_column.empty() || job.csv_header != Job::CsvHeader::kAuto))
+  if (bytes_in > 0 && !chunker.has_input(InputFormat::kCsv) && (!job.fen_column.empty() || job.csv_header != Job::CsvHeader::kAuto))
     std::fprintf(stderr, "fenmill: warning: --fen-column and --csv-header apply to CSV input, and no input was CSV\n");
 
   if (!read_error.empty()) return fail(read_error);
