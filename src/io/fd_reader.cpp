@@ -54,7 +54,7 @@ std::size_t FdReader::read(char* dst, std::size_t max_bytes, std::string& error)
   // The end of a regular file before the size it had when opened: another process has cut it short, and
   // ending the input here would publish a partial output with exit 0. (A file that grew is read to its end.)
   if (got == 0 && max_bytes > 0 && read_from_fd_ < expected_)
-    error = name() + ": the file shrank while it was being read (truncated by another process?)";
+    error = shrank_error();
   return static_cast<std::size_t>(got);
 }
 

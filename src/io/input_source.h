@@ -64,6 +64,8 @@ class InputSource {
 
   // For messages: the path as given, "<stdin>" for "-".
   const std::string& name() const { return name_; }
+  // The error of a regular file that ended before the size it had when opened: another process cut it short.
+  std::string shrank_error() const { return name_ + ": the file shrank while it was being read (truncated by another process?)"; }
 
  protected:
   explicit InputSource(std::string name) : name_(std::move(name)) {}

@@ -57,7 +57,7 @@ class RangeBytes {
     // Fewer bytes than the file had when it was opened: another process has cut it short. A mapped page past the
     // new end raises SIGBUS; a read says so here instead of ending the input early with a partial output and exit 0.
     if (got < more && error.empty())
-      error = source_.name() + ": the file shrank while it was being read (truncated by another process?)";
+      error = source_.shrank_error();
     return error.empty();
   }
   std::string_view bytes() const { return mapping_ ? chunk_.window.view() : chunk_.storage.view(); }
