@@ -1,6 +1,7 @@
-// The dedup table against std::set: every insert reports new/old correctly through many in-place doublings,
-// including keys that crowd the top of the table, whose probe runs wrap around to slot 0 (the case the
-// in-place growth has to put back after its walk; every test here needs that step).
+// The dedup tables against std::set and std::map: every insert reports new/old correctly through many in-place
+// doublings, including keys that crowd the top of the table, whose probe runs wrap around to slot 0 (the case the
+// in-place growth has to put back after its walk), and, for plain dedup's compact set, keys that end up too far
+// from their home slot.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -8,33 +9,112 @@
 #include <set>
 #include <utility>
 
+#include "pipeline/counting_dedup_set.h"
 #include "pipeline/dedup_set.h"
 
 namespace fenmill {
 namespace {
 
-void check_against_set(const std::vector<DedupKey>& keys, std::size_t initial_capacity) {
-  DedupSet set(initial_capacity);
-  std::set<std::pair<std::uint64_t, std::uint64_t>> reference;
+using KeyPair = std::pair<std::uint64_t, std::uint64_t>;
+
+// The key as the set tells keys apart: its low `known_bits` bits.
+KeyPair known_part(const DedupKey& k, int known_bits) {
+  if (known_bits <= 64) return {known_bits == 64 ? k.lo : k.lo & ((std::uint64_t{1} << known_bits) - 1), 0};
+  return {k.lo, known_bits == 128 ? k.hi : k.hi & ((std::uint64_t{1} << (known_bits - 64)) - 1)};
+}
+
+void check_dedup_set(const std::vector<DedupKey>& keys, DedupSet& set, int known_bits) {
+  std::set<KeyPair> reference;
   for (const DedupKey& k : keys) {
-    bool expected_new = reference.insert({k.lo, k.hi}).second;
+    bool expected_new = reference.insert(known_part(k, known_bits)).second;
     ASSERT_EQ(set.insert(k), expected_new) << k.lo << " " << k.hi;
   }
   EXPECT_EQ(set.size(), reference.size());
   for (const DedupKey& k : keys) ASSERT_FALSE(set.insert(k)) << "lost after growing: " << k.lo;
 }
 
-TEST(DedupSet, AgreesWithStdSetThroughInPlaceGrowth) {
-  std::mt19937_64 rng(5);
+// --count's table, one key at a time.
+void check_counting_set(const std::vector<DedupKey>& keys) {
+  CountingDedupSet set(16);
+  std::set<KeyPair> reference;
+  std::uint8_t is_new = 0;
+  for (const DedupKey& k : keys) {
+    set.insert_batch(&k, 1, &is_new);
+    ASSERT_EQ(is_new != 0, reference.insert({k.lo, k.hi}).second) << k.lo << " " << k.hi;
+  }
+  EXPECT_EQ(set.size(), reference.size());
+}
+
+// The first size of 16 slots leaves room for 4 + 54 known bits.
+constexpr int kSmallKnownBits = 58;
+
+void check_both(const std::vector<DedupKey>& keys) {
+  DedupSet set(16, DedupSet::kMaxDisplacement, kSmallKnownBits);
+  check_dedup_set(keys, set, kSmallKnownBits);
+  check_counting_set(keys);
+}
+
+std::vector<DedupKey> random_keys_with_repeats(std::uint64_t seed, int n) {
+  std::mt19937_64 rng(seed);
   std::vector<DedupKey> keys;
-  for (int i = 0; i < 300000; ++i) {
-    DedupKey k{rng(), rng()};
-    keys.push_back(k);
+  for (int i = 0; i < n; ++i) {
+    keys.push_back(DedupKey{rng(), rng()});
     if (i % 3 == 0) keys.push_back(keys[rng() % keys.size()]);  // duplicates, near and far
   }
-  keys.push_back(DedupKey{});  // the all-zero key is kept aside
+  keys.push_back(DedupKey{});  // the all-zero key (--count's table keeps it aside)
   keys.push_back(DedupKey{});
-  check_against_set(keys, 16);
+  return keys;
+}
+
+TEST(DedupSet, AgreesWithStdSetThroughInPlaceGrowth) { check_both(random_keys_with_repeats(5, 300000)); }
+
+TEST(DedupSet, DefaultSetAgreesWithStdSetInBatches) {
+  std::vector<DedupKey> keys = random_keys_with_repeats(6, 400000);
+  DedupSet set;
+  std::set<KeyPair> reference;
+  std::vector<std::uint8_t> is_new(keys.size());
+  for (std::size_t at = 0, batch = 1; at < keys.size(); at += batch, batch = batch * 7 % 5000 + 1) {
+    std::size_t n = std::min(batch, keys.size() - at);
+    set.insert_batch(keys.data() + at, n, is_new.data());
+    for (std::size_t i = 0; i < n; ++i)
+      ASSERT_EQ(is_new[i] != 0, reference.insert(known_part(keys[at + i], DedupSet::kKnownBits)).second) << at + i;
+  }
+  EXPECT_EQ(set.size(), reference.size());
+}
+
+// The budget: ~24 bytes per distinct position. Right after a doubling the table is 35% full: 23 bytes.
+TEST(DedupSet, KeepsAtMost23BytesPerKeyPastItsFirstSize) {
+  DedupSet set;
+  std::mt19937_64 rng(3);
+  std::size_t doublings = 0, last_bytes = set.bytes();
+  for (int i = 0; i < 2000000; ++i) {
+    set.insert(DedupKey{rng(), rng()});
+    if (set.bytes() != last_bytes) {
+      ++doublings;
+      last_bytes = set.bytes();
+      EXPECT_LE(set.bytes(), set.size() * 23) << set.size();
+    }
+  }
+  EXPECT_EQ(doublings, 4u);  // 2^18 -> 2^22 slots
+  EXPECT_LE(set.bytes(), set.size() * 23);
+}
+
+// The documented limit: keys are told apart by their low 72 bits (all of `lo`, the low 8 of `hi`), at every size.
+TEST(DedupSet, TellsKeysApartByTheirLow72Bits) {
+  for (std::size_t first_size : {std::size_t{1} << 18, std::size_t{1} << 20}) {
+    DedupSet set(first_size);
+    std::mt19937_64 rng(11);
+    for (int i = 0; i < 600000; ++i) {  // grows the smaller set twice
+      DedupKey k{rng(), rng()};
+      if (!set.insert(k)) continue;  // (a random repeat: odds ~2^-60)
+      ASSERT_TRUE(set.insert(DedupKey{k.lo ^ 1, k.hi})) << i;                          // bit 0: the next home
+      ASSERT_TRUE(set.insert(DedupKey{k.lo ^ (std::uint64_t{1} << 63), k.hi})) << i;  // bit 63
+      ASSERT_TRUE(set.insert(DedupKey{k.lo, k.hi ^ (std::uint64_t{1} << 7)})) << i;   // bit 71
+      ASSERT_FALSE(set.insert(DedupKey{k.lo, k.hi ^ (std::uint64_t{1} << 8)})) << i;  // bit 72: the same key
+      ASSERT_FALSE(set.insert(DedupKey{k.lo, k.hi ^ (std::uint64_t{1} << 63)})) << i;
+      i += 3;
+    }
+  }
 }
 
 TEST(DedupSet, KeysCrowdingTheTopOfTheTableWrapAround) {
@@ -51,19 +131,63 @@ TEST(DedupSet, KeysCrowdingTheTopOfTheTableWrapAround) {
       if (i % 7 == 0) keys.push_back(keys[rng() % keys.size()]);
     }
   }
-  check_against_set(keys, 16);
+  check_both(keys);
 }
 
 TEST(DedupSet, RunWrappingPastTheTopDuringGrowthIsPutBack) {
   // 16 slots: five keys share home 13 (their low bits are 29), so they fill slots 13, 14, 15 and wrap to 0
   // and 1; six keys at homes 2..7 leave slot 8 as the first empty one, where the doubling's walk starts. With
   // 32 slots all five keys have home 29: the walk puts the three from slots 13..15 at 29..31 first, and the
-  // two from slots 0 and 1 find no room below the top, the case grow() puts back after its walk.
+  // two from slots 0 and 1 find no room below the top, the case the doubling puts back after its walk.
   std::vector<DedupKey> keys;
-  for (std::uint64_t k = 1; k <= 5; ++k) keys.push_back(DedupKey{29, k});
-  for (std::uint64_t home = 2; home <= 7; ++home) keys.push_back(DedupKey{home, 100 + home});
+  for (std::uint64_t k = 1; k <= 5; ++k) keys.push_back(DedupKey{29 | k << 8, k});
+  for (std::uint64_t home = 2; home <= 7; ++home) keys.push_back(DedupKey{home | home << 8, 100 + home});
   keys.push_back(DedupKey{40, 1});  // the 12th key makes the table double
-  check_against_set(keys, 16);
+  check_both(keys);
+}
+
+// With keys allowed no farther than 0..2 slots from their home, inserts and doublings keep running out of room:
+// the set doubles early, puts keys back after a doubling, and doubles again while some still do not fit.
+TEST(DedupSet, KeysTooFarFromTheirHomeMakeTheTableDouble) {
+  for (std::size_t max_displacement : {0, 1, 2}) {
+    std::mt19937_64 rng(21 + max_displacement);
+    std::vector<DedupKey> keys;
+    for (int i = 0; i < 400; ++i) {
+      std::uint64_t lo = rng();
+      if (i % 2 == 0) lo = (lo & ~std::uint64_t{0x3F}) | 0x15;  // half the keys share their low 6 bits
+      keys.push_back(DedupKey{lo, rng()});
+      if (i % 5 == 0) keys.push_back(keys[rng() % keys.size()]);
+    }
+    DedupSet set(16, max_displacement, kSmallKnownBits);
+    check_dedup_set(keys, set, kSmallKnownBits);
+  }
+}
+
+TEST(DedupSet, KeyWithNoRoomAfterADoublingMakesItDoubleAgain) {
+  // 16 slots, keys at most 1 slot past their home. x1 sits at its home 15, x2 (home 15 too) wraps to slot 0, z
+  // (home 0) goes to slot 1; fillers at homes 3..9 keep them; the 11th key makes the table double. In 32 slots x1
+  // and x2 have home 31 and z home 0: the walk, starting at the empty slot 2, puts x1 at 31, finds no slot for x2
+  // below the top, and puts z at 0; then x2 fits neither 31 nor 0, so the table doubles again.
+  const DedupKey x1{0x3F, 0}, x2{0x11F, 0}, z{0x200, 0};
+  std::vector<DedupKey> keys{x1, x2, z};
+  for (std::uint64_t home = 3; home <= 9; ++home) keys.push_back(DedupKey{home | 0x400, 0});
+  keys.push_back(DedupKey{12 | 0x800, 0});
+  keys.push_back(x2);
+  DedupSet set(16, 1, kSmallKnownBits);
+  check_dedup_set(keys, set, kSmallKnownBits);
+}
+
+TEST(CountingDedupSet, TellsKeysApartByTheSame72BitsAsDedupSet) {
+  const DedupKey a{5, 0x17}, bit71{5, 0x97}, bit72{5, 0x117}, bit127{5, 0x17 | std::uint64_t{1} << 63};
+  const DedupKey keys[] = {a, bit71, bit72, bit127};
+  CountingDedupSet counting(16);
+  std::uint8_t is_new[4];
+  counting.insert_batch(keys, 4, is_new);
+  DedupSet plain;
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(is_new[i], plain.insert(keys[i])) << i;
+  EXPECT_EQ(is_new[1], 1);
+  EXPECT_EQ(is_new[2], 0);
+  EXPECT_EQ(counting.counts_in_first_seen_order(), (std::vector<std::uint64_t>{3, 1}));
 }
 
 // --count's table against std::map: first-seen ordinals and occurrence counts, through growth, in batches

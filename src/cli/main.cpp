@@ -309,7 +309,7 @@ int main(int argc, char** argv) {
     if (!job.quiet) print_summary(job, outcome);
     return outcome.exit_code;
   } catch (const std::bad_alloc&) {  // its what() is "std::bad_alloc"
-    std::fprintf(stderr, "fenmill: error: out of memory (dedup and stats keep ~30 bytes per distinct position; fewer --threads or a smaller --chunk-size lower the rest)\n");
+    std::fprintf(stderr, "fenmill: error: out of memory (dedup and stats keep 11-23 bytes per distinct position, dedup --count 46-91; fewer --threads or a smaller --chunk-size lower the rest)\n");
     return fenmill::kExitUsageOrIo;
   } catch (const std::exception& e) {
     // oneTBB reports a thread it could not start as "pthread_create has failed: ...": say what to change.

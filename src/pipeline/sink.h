@@ -15,6 +15,7 @@
 #include "io/spill_file.h"
 #include "pipeline/chunk_processor.h"
 #include "pipeline/counts.h"
+#include "pipeline/counting_dedup_set.h"
 #include "pipeline/dedup_set.h"
 #include "pipeline/job.h"
 #include "pipeline/run.h"
