@@ -309,7 +309,12 @@ int main(int argc, char** argv) {
     if (!job.quiet) print_summary(job, outcome);
     return outcome.exit_code;
   } catch (const std::bad_alloc&) {  // its what() is "std::bad_alloc"
-    std::fprintf(stderr, "fenmill: error: out of memory (dedup and stats keep 11-23 bytes per distinct position, dedup --count 46-91; fewer --threads or a smaller --chunk-size lower the rest)\n");
+    // Only dedup and stats keep anything per position; the rest is threads x chunk size.
+    const bool keeps_positions = job.command == fenmill::Command::kDedup || job.command == fenmill::Command::kStats;
+    std::fprintf(stderr, "fenmill: error: out of memory (%sfewer --threads or a smaller --chunk-size need less)\n",
+                 !keeps_positions ? ""
+                 : job.count      ? "dedup --count keeps 46-91 bytes per distinct position; "
+                                  : "dedup and stats keep 11-23 bytes per distinct position; ");
     return fenmill::kExitUsageOrIo;
   } catch (const std::exception& e) {
     // oneTBB reports a thread it could not start as "pthread_create has failed: ...": say what to change.
