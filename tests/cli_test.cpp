@@ -835,6 +835,30 @@ TEST(CliStderr, ProgressLineShowsSlowRatesAndTheEta) {
   EXPECT_EQ(progress_line(0, 100, 0, 0.0), "0.0 MB, 0 records, 0 records/s");  // no ETA before the first byte
 }
 
+// The CSV header guess's note waits for the end of the run: printed when a later input was reached, it landed in the
+// middle of the progress line ("\r12.0 MB, ... records/s   fenmill: note: ...").
+TEST(CliStderr, CsvHeaderNoteIsNotPrintedIntoTheProgressLine) {
+  TempDir tmp;
+  write_file(tmp / "b.csv", "FEN\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+  const std::string mixed = golden("mixed.fen");
+  CliRun run;
+  run.args = {"normalize", "-q", "--progress", "--chunk-size", "64", "--fen-column", "0", "-", tmp / "b.csv"};
+  std::size_t begin = 0;
+  for (int part = 1; part <= 3; ++part) {  // stdin arrives slowly: the progress line is up when b.csv is reached
+    std::size_t end = part == 3 ? mixed.size() : mixed.find('\n', mixed.size() * part / 3) + 1;
+    run.stdin_pieces.push_back({mixed.substr(begin, end - begin), part == 1 ? 0 : 400});
+    begin = end;
+  }
+  CliResult r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_NE(r.err.find('\r'), std::string::npos) << r.err;
+  const std::string note = "fenmill: note: " + (tmp / "b.csv") + ": line 1 is read as the CSV header (its field 0, \"FEN\", "
+                           "reads as a column name); --csv-header no reads it as a record\n";
+  ASSERT_GE(r.err.size(), note.size());
+  EXPECT_EQ(r.err.substr(r.err.size() - note.size()), note) << r.err;
+  EXPECT_EQ(r.err[r.err.size() - note.size() - 1], '\n') << r.err;  // after the progress line's end
+}
+
 TEST(CliStderr, ProgressWhenForced) {
   // Progress is printed at most every 250 ms: stdin arrives in four parts 400 ms apart so that the run lasts
   // long enough (even when the machine is busy and the program starts late). The output must not change.

@@ -202,11 +202,12 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
                       find_csv_field(first_line, static_cast<std::size_t>(f.csv_column), f.separator, field) &&
                       reads_as_column_name(csv_field_value(first_line, field, scratch)));
       // A guess: said, so that a first record taken for a header is never lost unseen.
-      if (f.has_header && job_.csv_header == Job::CsvHeader::kAuto)
-        std::fprintf(stderr, "fenmill: note: %.*s: line 1 is read as the CSV header (its field %d, \"%.*s\", reads as a "
-                     "column name); --csv-header no reads it as a record\n", static_cast<int>(chunk.source_name.size()),
-                     chunk.source_name.data(), f.csv_column, static_cast<int>(std::min<std::size_t>(field.end - field.begin, 60)),
-                     first_line.data() + field.begin);
+      if (f.has_header && job_.csv_header == Job::CsvHeader::kAuto) {
+        const std::string_view name = first_line.substr(field.begin, std::min<std::size_t>(field.end - field.begin, 60));
+        notes_.push_back(std::string(chunk.source_name) + ": line 1 is read as the CSV header (its field " +
+                         std::to_string(f.csv_column) + ", \"" + std::string(name) +
+                         "\", reads as a column name); --csv-header no reads it as a record");
+      }
     }
     if (job_.to == OutputFormat::kCsv && f.has_header) {
       std::string header(first_line);

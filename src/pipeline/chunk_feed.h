@@ -26,6 +26,9 @@ class ChunkFeed {
   // Fills `out` and its SourceFormat; false at the end or on an error (`error` set).
   bool next(Chunk& out, SourceFormat& format, std::string& error);
   // Whether some input is read as `format` (decided up front, empty inputs included).
+  // Things the run should tell the user once it is over (on stderr, after the progress line): the CSV header
+  // guesses.
+  const std::vector<std::string>& notes() const { return notes_; }
   bool has_input(InputFormat format) const {
     return std::find(input_formats_.begin(), input_formats_.end(), format) != input_formats_.end();
   }
@@ -50,6 +53,7 @@ class ChunkFeed {
   std::optional<MultiChunker> text_;
   std::optional<BinaryChunker> binary_;
   std::vector<InputFormat> input_formats_;  // per input, by --from, name or binary magic
+  std::vector<std::string> notes_;
   std::string setup_error_;
   std::vector<SourceFormat> known_;
   // PGN and CSV re-cutting: bytes after the last game start (row end) seen, waiting for the rest.
