@@ -26,25 +26,26 @@ struct FileIdentity {
 // As the writer reads the name (AtomicOutput::open), so that every name it writes to stdout counts as stdout here.
 bool names_stdout(const std::string& path) { return path == "-" || descriptor_named_by(path) == STDOUT_FILENO; }
 
+// `id` with the device and inode of the regular file `st` describes, if it is one.
+FileIdentity with_regular_file(FileIdentity id, const struct stat& st) {
+  if (S_ISREG(st.st_mode)) {
+    id.device = st.st_dev;
+    id.inode = st.st_ino;
+  }
+  return id;
+}
+
 FileIdentity identify(const std::string& path) {
   FileIdentity id;
   struct stat st;
   if (names_stdout(path)) {
     id.kind = FileIdentity::kStdout;
     // `> file` makes stdout a file that another option may name too.
-    if (::fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode)) {
-      id.device = st.st_dev;
-      id.inode = st.st_ino;
-    }
-    return id;
+    return ::fstat(STDOUT_FILENO, &st) == 0 ? with_regular_file(id, st) : id;
   }
   if (::stat(path.c_str(), &st) == 0) {
-    if (S_ISREG(st.st_mode)) {
-      id.kind = FileIdentity::kFile;
-      id.device = st.st_dev;
-      id.inode = st.st_ino;
-    }
-    return id;  // a device, FIFO or terminal is written in place and may take several outputs
+    if (S_ISREG(st.st_mode)) id.kind = FileIdentity::kFile;
+    return with_regular_file(id, st);  // a device, FIFO or terminal is written in place and may take several outputs
   }
   std::error_code ec;
   id.kind = FileIdentity::kNotYet;
@@ -56,12 +57,9 @@ FileIdentity identify(const std::string& path) {
 FileIdentity identify_stdin() {
   FileIdentity id;
   struct stat st;
-  if (::fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode)) {
-    id.kind = FileIdentity::kFile;
-    id.device = st.st_dev;
-    id.inode = st.st_ino;
-  }
-  return id;
+  if (::fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode)) return id;
+  id.kind = FileIdentity::kFile;
+  return with_regular_file(id, st);
 }
 
 bool same(const FileIdentity& a, const FileIdentity& b) {
