@@ -434,6 +434,13 @@ TEST(FormatsCli, CsvColumnByIndexAndMissingColumnIsAUsageError) {
   EXPECT_EQ(blank.exit_code, 2);
   EXPECT_NE(blank.err.find("blank1.csv: line 1 is blank, where the CSV header naming the FEN column must be"), std::string::npos)
       << blank.err;
+  // A byte-order mark and blanks are blank too; the BOM's bytes elsewhere are not ("\xBB\xBF " was called blank).
+  write_file(dir / "bom1.csv", "\xEF\xBB\xBF \r\nid,FEN\n");
+  EXPECT_NE(run_cli({"normalize", "-q", dir / "bom1.csv"}).err.find("line 1 is blank"), std::string::npos);
+  write_file(dir / "bytes1.csv", "\xBB\xBF \nid,FEN\n");
+  CliResult bytes = run_cli({"normalize", "-q", dir / "bytes1.csv"});
+  EXPECT_EQ(bytes.exit_code, 2);
+  EXPECT_NE(bytes.err.find("no column named FEN or fen"), std::string::npos) << bytes.err;
 }
 
 TEST(FormatsCli, JsonlOnlyTheFenFieldChanges) {

@@ -36,6 +36,12 @@ bool reads_as_column_name(std::string_view field) {
   return foreign && !(digits && slashes > 0);
 }
 
+// Whether `s` holds nothing but blanks and line ends, after a byte-order mark if it starts with one.
+bool only_blanks(std::string_view s) {
+  if (s.substr(0, 3) == "\xEF\xBB\xBF") s.remove_prefix(3);
+  return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
 }  // namespace
 
 // For --from auto and a name that says nothing (stdin, .txt, no extension): PGN starts with a tag or a move
@@ -185,7 +191,7 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
                   : has(';') && !has(',') && !has('\t')                 ? ';'
                                                                         : ',';
     if (!find_column(first_line, f, error)) {
-      if (first_line.find_first_not_of(" \t\r\xEF\xBB\xBF") == std::string_view::npos)  // a blank line 1
+      if (only_blanks(first_line))  // a blank line 1
         error = "line 1 is blank, where the CSV header naming the FEN column must be (or give --fen-column INDEX)";
       error = std::string(chunk.source_name) + ": " + error;
       return false;
@@ -320,7 +326,7 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
   // --to csv: rows of a CSV input without a header go out before any header, which a later input could no longer
   // put first. (An input of blank lines has no rows.)
   if (job_.to == OutputFormat::kCsv && format.format == InputFormat::kCsv && !format.has_header && !csv_header_ &&
-      headerless_source_.empty() && out.bytes.find_first_not_of(" \t\r\n\xEF\xBB\xBF") != std::string_view::npos)
+      headerless_source_.empty() && !only_blanks(out.bytes))
     headerless_source_ = out.source_name;
   return true;
 }
