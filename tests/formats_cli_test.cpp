@@ -739,6 +739,20 @@ TEST(FormatsCli, PgnClocksPastTheFenLimitsRejectTheGame) {
   EXPECT_EQ(r.exit_code, 0) << r.out;
 }
 
+// CLOCK_RANGE is both a FEN code and a PGN game code: the summary and stats name it once, with both counts.
+TEST(FormatsCli, ACodeOfFenAndPgnIsOneKeyOfInvalidByCode) {
+  TempDir dir;
+  write_file(dir / "c.fen", "4k3/8/8/8/8/8/8/4K3 w - - 70000 1\n");
+  write_file(dir / "c.pgn", "[Event \"a\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w - - 65535 1\"]\n\n1. Rh2 *\n");
+  CliResult r = run_cli({"normalize", "-q", dir / "c.fen", dir / "c.pgn", "--summary", dir / "s.json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::string summary = read_file(dir / "s.json");
+  EXPECT_NE(summary.find("\"invalid_by_code\": {\"CLOCK_RANGE\": 2}"), std::string::npos) << summary;
+  EXPECT_EQ(sum_by_code(summary), json_number(summary, "invalid"));
+  r = run_cli({"stats", "-q", dir / "c.fen", dir / "c.pgn"});
+  EXPECT_NE(r.out.find("\"invalid_by_code\": {\"CLOCK_RANGE\": 2}"), std::string::npos) << r.out;
+}
+
 TEST(FormatsCli, XiangqiVariantAutoAndLetters) {
   TempDir dir;
   write_file(dir / "x.fen",

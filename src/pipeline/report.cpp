@@ -161,19 +161,35 @@ void append_reject_line(std::string& out, std::string_view file, const Reject& r
 }
 
 namespace {
+// A PGN code named like a FEN code (CLOCK_RANGE) is one key, as it is one code in the rejects: a JSON object with
+// a name twice is ambiguous (most readers keep only the last value, and the counts no longer add up).
+std::uint64_t pgn_count_named(const Counts& c, std::string_view name) {
+  std::uint64_t n = 0;
+  for (int i = 1; i < kPgnErrorCount; ++i)
+    if (pgn_error_name(static_cast<PgnError>(i)) == name) n += c.invalid_games_by_code[i];
+  return n;
+}
+
+bool is_fen_code_name(std::string_view name) {
+  for (int i = 1; i < kErrorCodeCount; ++i)
+    if (error_name(static_cast<ErrorCode>(i)) == name) return true;
+  return false;
+}
+
 void append_by_code(std::string& out, const Counts& c) {
   out += "{";
   bool first = true;
   for (int i = 1; i < kErrorCodeCount; ++i) {
-    if (!c.invalid_by_code[i]) continue;
+    const std::uint64_t n = c.invalid_by_code[i] + pgn_count_named(c, error_name(static_cast<ErrorCode>(i)));
+    if (!n) continue;
     out += first ? "\"" : ", \"";
     out += error_name(static_cast<ErrorCode>(i));
     out += "\": ";
-    append_uint(out, c.invalid_by_code[i]);
+    append_uint(out, n);
     first = false;
   }
   for (int i = 1; i < kPgnErrorCount; ++i) {
-    if (!c.invalid_games_by_code[i]) continue;
+    if (!c.invalid_games_by_code[i] || is_fen_code_name(pgn_error_name(static_cast<PgnError>(i)))) continue;
     out += first ? "\"" : ", \"";
     out += pgn_error_name(static_cast<PgnError>(i));
     out += "\": ";
