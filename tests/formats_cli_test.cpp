@@ -795,6 +795,20 @@ TEST(FormatsCli, XiangqiVariantAutoAndLetters) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("x.bin: the file holds Xiangqi records, not chess"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");
+  // Into a binary output (one variant, auto refused) the advice is the variant alone: "or auto" would be
+  // refused in turn, and a chess file after a Xiangqi one cannot join it at all.
+  write_file(dir / "c.fen", std::string(kStart) + "\n");
+  ASSERT_EQ(run_cli({"convert", "-q", dir / "c.fen", "-o", dir / "c.bin"}).exit_code, 0);
+  r = run_cli({"convert", "-q", dir / "x.bin", dir / "c.bin", "-o", dir / "both.bin"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("c.bin: the file holds chess records, not Xiangqi (a binary output holds one variant"),
+            std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("or auto"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "both.bin"));
+  r = run_cli_stdin({"convert", "-q", "-", "--to", "bin"}, read_file(dir / "x.bin"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("use --variant xiangqi, and"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("or auto"), std::string::npos) << r.err;
   // stats counts Xiangqi positions too: Red moves as "w"; neither castling nor en passant exists.
   for (const char* input : {"x.fen", "x.bin"}) {
     r = run_cli({"stats", "-q", "--variant", "xiangqi", dir / input});

@@ -233,9 +233,14 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
     // Binary output must hold the input's variant, given or not.
     const bool checked = job_.variant_given || job_.to == OutputFormat::kBinary;
     if (checked && job_.variant != Variant::kAuto && f.xiangqi != (job_.variant == Variant::kXiangqi)) {
+      // Binary output holds one variant: auto is refused there, and inputs of both variants cannot share it.
+      const std::string variant = f.xiangqi ? "xiangqi" : "chess";
       error = std::string(chunk.source_name) + ": the file holds " + (f.xiangqi ? "Xiangqi" : "chess") +
-              " records, not " + (f.xiangqi ? "chess" : "Xiangqi") + " (use --variant " +
-              (f.xiangqi ? "xiangqi" : "chess") + " or auto)";
+              " records, not " + (f.xiangqi ? "chess" : "Xiangqi") +
+              (job_.to == OutputFormat::kBinary
+                   ? " (a binary output holds one variant: use --variant " + variant +
+                         ", and convert inputs of the other variant on their own)"
+                   : " (use --variant " + variant + " or auto)");
       return false;
     }
   }
