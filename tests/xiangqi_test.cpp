@@ -89,10 +89,12 @@ const std::vector<Case>& cases() {
       {ErrorCode::kBadEpSyntax, GENERALS " w - 0 1", GENERALS " w - - 0 1", 29},                   // one dash only
       {ErrorCode::kBadCastling, GENERALS " w 0 1", GENERALS " w - - 0 1", 27},                     // no dashes (docs/XIANGQI.md)
       {ErrorCode::kBadHalfmove, GENERALS " w - - x 1", GENERALS " w - - - 1", 31},
-      {ErrorCode::kBadHalfmove, GENERALS " w - - -1 1", GENERALS " w - - 1 1", 31},
-      {ErrorCode::kBadHalfmove, GENERALS " w - - -- 1", GENERALS " w - - - 1", 31},
+      {ErrorCode::kBadHalfmove, GENERALS " w - - -1 1", GENERALS " w - - 1 1", 32},  // a lone '-' is a clock
+      {ErrorCode::kBadHalfmove, GENERALS " w - - -- 1", GENERALS " w - - - 1", 32},
+      {ErrorCode::kBadHalfmove, GENERALS " w - - 1.5 1", GENERALS " w - - 15 1", 32},
       {ErrorCode::kBadFullmove, GENERALS " w - - 0 0", GENERALS " w - - 0 -", 33},
       {ErrorCode::kBadFullmove, GENERALS " w - - 0 x", GENERALS " w - - 0 1", 33},
+      {ErrorCode::kBadFullmove, GENERALS " w - - 0 -x", GENERALS " w - - 0 -", 34},
       {ErrorCode::kClockRange, GENERALS " w - - 70000 1", GENERALS " w - - 65535 1", 31},
       {ErrorCode::kClockRange, GENERALS " w - - 0 1000001", GENERALS " w - - 0 1000000", 33},
       {ErrorCode::kTrailingText, GENERALS " w - - 0 1 x", GENERALS " w - - 0 1 \r", 35},

@@ -236,10 +236,10 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
       result.rest = static_cast<std::uint32_t>(saved.p - text.data());
       return result;
     }
-    if (!half_ok) return fail(ErrorCode::kBadHalfmove, saved, 5);
+    if (!half_ok) return fail(ErrorCode::kBadHalfmove, c, 5);  // c: on the first byte that is no digit
     if (!next_field()) return fail(ErrorCode::kFieldCount, c, 5);
     Cursor full_start = c;
-    if (!parse_uint(c, full)) return fail(ErrorCode::kBadFullmove, full_start, 6);
+    if (!parse_uint(c, full)) return fail(ErrorCode::kBadFullmove, c, 6);
     if (full == 0) {
       if (!options.repair) return fail(ErrorCode::kBadFullmove, full_start, 6);
       full = 1;

@@ -171,6 +171,13 @@ bool parse_dash(Cursor& c) {
   return true;
 }
 
+// The first byte that makes a clock field malformed: past a leading '-' (a lone one is a clock) or past the digits.
+Cursor malformed_clock_byte(Cursor c) {
+  if (*c.p == '-') return ++c.p, c;
+  while (c.p < c.end && *c.p >= '0' && *c.p <= '9') ++c.p;
+  return c;
+}
+
 // A field that must be a lone '-' (castling, en passant). Returns false with the cursor on the bad byte.
 bool parse_dash_field(Cursor& c) {
   if (*c.p != '-') return false;
@@ -225,12 +232,12 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
       return result;
     }
     result.fields = 5;
-    if (!half_ok) return failed(ErrorCode::kBadHalfmove, half_start);
+    if (!half_ok) return failed(ErrorCode::kBadHalfmove, malformed_clock_byte(half_start));
     if (!next_field()) return failed(ErrorCode::kFieldCount, c);
     result.fields = 6;
     Cursor full_start = c;
     if (!parse_dash(c)) {
-      if (!parse_uint(c, full)) return failed(ErrorCode::kBadFullmove, full_start);
+      if (!parse_uint(c, full)) return failed(ErrorCode::kBadFullmove, malformed_clock_byte(full_start));
       if (full == 0) {
         if (!options.repair) return failed(ErrorCode::kBadFullmove, full_start);
         full = 1;
