@@ -632,6 +632,7 @@ TEST(CliBinary, RejectedRecordsAreNumberedAcrossBlocks) {
       }
       EXPECT_EQ(lines, (std::vector<std::string>{"3", "7", "12"})) << chunk_size << " " << threads;
       EXPECT_NE(rejects[0].find("BAD_RECORD"), std::string::npos) << rejects[0];
+      EXPECT_NE(rejects[0].find("\"column\":1,"), std::string::npos) << rejects[0];  // as docs/ERRORS.md says
     }
 }
 
