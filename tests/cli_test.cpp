@@ -636,6 +636,32 @@ TEST(CliBinary, RejectedRecordsAreNumberedAcrossBlocks) {
     }
 }
 
+// Whole-number options say what is wrong with the value: "abc" is no number (CLI::Range said "Value abc not in
+// range 0 to 1024").
+TEST(CliUsage, WholeNumberOptionsSayWhatIsWrong) {
+  const std::string demo = (kGoldenDir / "mixed.fen").string();
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  };
+  const Case cases[] = {
+      {{"normalize", "--threads", "abc", demo}, "fenmill: --threads: abc is not a whole number (--help)\n"},
+      {{"normalize", "--threads", "2x", demo}, "fenmill: --threads: 2x is not a whole number (--help)\n"},
+      {{"normalize", "--threads", "-1", demo}, "fenmill: --threads: -1 is out of range (0 to 1024) (--help)\n"},
+      {{"dedup", "--chunk-size", "0", demo}, "fenmill: --chunk-size: 0 is out of range (1 to 1073741824) (--help)\n"},
+      {{"dedup", "--chunk-size", "99999999999999999999", demo},
+       "fenmill: --chunk-size: 99999999999999999999 is out of range (1 to 1073741824) (--help)\n"},
+      {{"normalize", "--every", "x", demo}, "fenmill: --every: x is not a whole number (--help)\n"},
+  };
+  for (const Case& c : cases) {
+    CliResult r = run_cli(c.args);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, c.err);
+  }
+  CliResult ok = run_cli({"normalize", "-q", "--threads", "2", "--chunk-size", "100", demo});
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
+
 TEST(CliBinary, CountNeedsText) {
   CliResult r = run_cli({"dedup", "--count", "--to", "bin", "-o", "-", (kGoldenDir / "mixed.fen").string()});
   EXPECT_EQ(r.exit_code, 2);
