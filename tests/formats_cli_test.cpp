@@ -527,6 +527,12 @@ TEST(FormatsCli, EpdOutputWritesTheClocksThenTheOtherOperations) {
   EXPECT_EQ(run_cli({"convert", "-q", "--to", "epd", dir / "c.bin"}).out,
             k + " hmvc 5; fmvn 10;\n" + k + " hmvc 7; fmvn 10;\n" + k + "\n" + k + " hmvc 0; fmvn 12;\n");
   EXPECT_EQ(run_cli({"convert", "--to", "epd", dir / "c.epd"}).err.find("warning"), std::string::npos);
+  // dedup counts the records it writes: the first of the four is kept, the others are repeats of it.
+  r = run_cli({"dedup", dir / "c.epd"});
+  EXPECT_EQ(r.out, k + " 5 10\n");
+  EXPECT_NE(r.err.find("warning: 1 EPD records had operations"), std::string::npos) << r.err;
+  r = run_cli({"dedup", "--key", "full", dir / "c.epd"});  // clocks apart: all four are kept, two with operations
+  EXPECT_NE(r.err.find("warning: 2 EPD records had operations"), std::string::npos) << r.err;
 
   // --repair: the repaired clocks are written (EP_CLOCK sets the halfmove clock to 0; fmvn 0 reads as 1), so the
   // output is valid in strict mode; without --repair fmvn 0 is BAD_FULLMOVE.

@@ -258,8 +258,14 @@ class ChunkWork {
     }
     if (!job_.writes_positions()) return;
     if (source_.format == InputFormat::kEpd && job_.to != OutputFormat::kEpd && r.rest < where.fen.size() &&
-        has_epd_operations_but_clocks(where.fen.substr(r.rest)))
-      ++counts.operations_dropped;  // FEN and binary output hold no operations: said at the end of the run
+        has_epd_operations_but_clocks(where.fen.substr(r.rest))) {
+      // FEN and binary output hold no operations: said at the end of the run, for the records written (dedup
+      // drops the repeats: the sink counts the kept ones)
+      if (job_.dedup())
+        result_.dropped_operations.push_back(result_.keys.size() - 1);
+      else
+        ++counts.operations_dropped;
+    }
     placement_ = xq_ ? std::string_view{} : where.fen.substr(0, r.placement_length);  // copied, not rebuilt
     ByteBuffer& result_out = result_.out;
     if (job_.to == OutputFormat::kBinary) {
@@ -411,6 +417,7 @@ void ChunkResult::clear() {
   out.clear();
   ends.clear();
   keys.clear();
+  dropped_operations.clear();
   rejects.clear();
   reject_text.clear();
   counts = Counts{};

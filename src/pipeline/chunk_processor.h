@@ -52,6 +52,8 @@ struct ChunkResult {
   std::vector<std::size_t> ends;    // end offset in `out` of each record (dedup, text formats; a chunk's
                                     // output may pass 4 GiB: one PGN game under --with-tags repeats its tags)
   std::vector<Key128> keys;         // one dedup key per record (dedup and stats)
+  std::vector<std::size_t> dropped_operations;  // dedup: the records (indexes into keys) whose EPD operations
+                                                // the output format cannot hold
   std::vector<Reject> rejects;
   std::string reject_text;
   Counts counts;

@@ -107,6 +107,7 @@ void Sink::dedup_chunk(const ChunkResult& r) {
     begin = end;
   }
   if (in_run) sink.append(r.out.data() + run_begin, begin - run_begin);
+  for (std::size_t i : r.dropped_operations) counts_.operations_dropped += is_new_[i];
 }
 
 bool Sink::spill_kept(bool final, std::string& error) {
