@@ -530,7 +530,7 @@ TEST(FormatsCli, EpdOutputWritesTheClocksThenTheOtherOperations) {
   // dedup counts the records it writes: the first of the four is kept, the others are repeats of it.
   r = run_cli({"dedup", dir / "c.epd"});
   EXPECT_EQ(r.out, k + " 5 10\n");
-  EXPECT_NE(r.err.find("warning: 1 EPD records had operations"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("warning: 1 EPD record had operations"), std::string::npos) << r.err;
   r = run_cli({"dedup", "--key", "full", dir / "c.epd"});  // clocks apart: all four are kept, two with operations
   EXPECT_NE(r.err.find("warning: 2 EPD records had operations"), std::string::npos) << r.err;
 

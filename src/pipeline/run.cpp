@@ -146,8 +146,8 @@ RunOutcome run_job(const Job& job, const HtmlReport& html_report) {
   if (!read_error.empty()) return fail(read_error);
   if (!write_error.empty()) return fail(write_error);
   if (std::uint64_t n = sink.counts().operations_dropped; n > 0 && !job.quiet)
-    std::fprintf(stderr, "fenmill: warning: %llu EPD records had operations (bm, id, c0, ...) that %s output cannot hold: "
-                 "they were left out; --to epd keeps them\n", static_cast<unsigned long long>(n),
+    std::fprintf(stderr, "fenmill: warning: %llu EPD record%s had operations (bm, id, c0, ...) that %s output cannot hold: "
+                 "they were left out; --to epd keeps them\n", static_cast<unsigned long long>(n), n == 1 ? "" : "s",
                  job.to == OutputFormat::kBinary ? "binary" : "FEN");
   outcome.counts = sink.counts();
   outcome.reported = std::move(sink.reported());
