@@ -533,6 +533,12 @@ TEST(FormatsCli, EpdOutputWritesTheClocksThenTheOtherOperations) {
   EXPECT_NE(r.err.find("warning: 1 EPD record had operations"), std::string::npos) << r.err;
   r = run_cli({"dedup", "--key", "full", dir / "c.epd"});  // clocks apart: all four are kept, two with operations
   EXPECT_NE(r.err.find("warning: 2 EPD records had operations"), std::string::npos) << r.err;
+  // The summary says it too, also under -q.
+  r = run_cli({"dedup", "-q", dir / "c.epd", "--summary", dir / "s.json"});
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(json_number(read_file(dir / "s.json"), "epd_operations_dropped"), 1u);
+  r = run_cli({"normalize", "-q", "--to", "epd", dir / "c.epd", "--summary", dir / "s.json", "--force"});
+  EXPECT_EQ(json_number(read_file(dir / "s.json"), "epd_operations_dropped"), 0u);
 
   // --repair: the repaired clocks are written (EP_CLOCK sets the halfmove clock to 0; fmvn 0 reads as 1), so the
   // output is valid in strict mode; without --repair fmvn 0 is BAD_FULLMOVE.

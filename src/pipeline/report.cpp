@@ -204,7 +204,8 @@ std::string summary_json(const Counts& c, const RunFacts& f) {
   std::string out = "{\"records\": ";
   append_uint(out, c.records);
   append_members(out, ", ", {{"valid", c.valid}, {"invalid", c.invalid}, {"repaired", c.repaired},
-                             {"completed", c.completed}, {"duplicates", c.duplicates}, {"written", c.written}});
+                             {"completed", c.completed}, {"duplicates", c.duplicates}, {"written", c.written},
+                             {"epd_operations_dropped", c.operations_dropped}});
   out += ", \"invalid_by_code\": ";
   append_by_code(out, c);
   char secs[32];
