@@ -125,22 +125,73 @@ bool is_material_code(ErrorCode code) {
   return code == ErrorCode::kTooManyPawns || code == ErrorCode::kTooManyPieces || code == ErrorCode::kTooManyPromoted;
 }
 
-// fenmill's extra impossible-check rules that chessops's isImpossibleCheck does not have (docs/ERRORS.md): a
-// single pawn checker still on its starting rank (it never moved, and a pawn check cannot be discovered); two
-// bishops; two rooks off ranks 1 and 8; a pawn with a piece checking along
-// the king's rank.
+// fenmill's impossible-check rules go further than chessops's isImpossibleCheck (docs/ERRORS.md). A rejection is
+// justified when one ply of retro-analysis, written here without fenmill's rules, finds no last move of the side
+// not to move that explains the check: every piece of that side is taken back to each empty square it can have
+// come from (a pawn by a push, double push or capture, or a promoted piece by a pawn's promotion; a captured piece
+// left blocking where it stood), the en-passant captures are taken back, and the side to move's king must then be
+// out of check. A castled king and rook (king on the c- or g-file, rook beside it on d or f) are let pass.
 bool fenmill_only_impossible_check(const Position& pos) {
-  Color us = pos.side_to_move;
-  Bitboard checkers = pos.checkers();
-  if (popcount(checkers) == 1) {
-    Square checker = lsb(checkers);
-    return (pos.pieces(kPawn) & checkers) && relative_rank(~us, rank_of(checker)) == 1;
+  const Color us = pos.side_to_move, them = ~us;
+  const Square king = pos.king_square(us);
+  const int back = them == kWhite ? 0 : 7, up = them == kWhite ? 1 : -1;
+  const Square their_king = pos.king_square(them);
+  const Bitboard occupied = pos.occupied();
+  // Castling: the rook checks, or a line through a square the king or rook left (on the back rank) was uncovered.
+  const int rook_file = file_of(their_king) == 6 ? 5 : file_of(their_king) == 2 ? 3 : -1;
+  if (rank_of(their_king) == back && rook_file >= 0 && ((pos.pieces(them, kRook) >> make_square(rook_file, back)) & 1)) {
+    bool explained = true;
+    for (Bitboard b = pos.checkers(); b; b &= b - 1)
+      explained = explained && (lsb(b) == make_square(rook_file, back) || (between_bb(lsb(b), king) & rank_bb(back) & ~occupied));
+    if (explained) return false;
   }
-  if (popcount(checkers) != 2) return false;
-  if ((checkers & pos.pieces(kBishop)) == checkers) return true;
-  if ((checkers & pos.pieces(kRook)) == checkers && !(checkers & (rank_bb(0) | rank_bb(7)))) return true;
-  const Bitboard pawn = checkers & pos.pieces(kPawn);
-  return pawn && (checkers & ~pawn & rank_bb(rank_of(pos.king_square(us))));
+  auto empty = [&](int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8 && !((occupied >> make_square(f, r)) & 1); };
+  auto out_of_check = [&](Position before) { return before.attackers(king, them) == 0; };
+  auto unmove_explains = [&](Square to, int f, int r, PieceType before_type, bool captured) {
+    if (!empty(f, r)) return false;
+    Position before = pos;
+    before.remove(to);
+    before.put(them, before_type, make_square(f, r));
+    if (captured) before.put(us, kKnight, to);  // blocks lines, attacks nothing of its own side
+    return out_of_check(before);
+  };
+  static constexpr int kKnightSteps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+  static constexpr int kSteps[8][2] = {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}};
+  for (Bitboard pieces = pos.by_color[them]; pieces; pieces &= pieces - 1) {
+    const Square to = lsb(pieces);
+    const int f = file_of(to), r = rank_of(to), rel = them == kWhite ? r : 7 - r;
+    const PieceType type = pos.type_on(to);
+    bool explained = false;
+    if (type == kKnight)
+      for (const auto& d : kKnightSteps) explained = explained || unmove_explains(to, f + d[0], r + d[1], kKnight, true);
+    if (type == kKing)
+      for (const auto& d : kSteps) explained = explained || unmove_explains(to, f + d[0], r + d[1], kKing, true);
+    if (type == kBishop || type == kRook || type == kQueen)
+      for (int i = 0; i < 8; ++i) {
+        if ((i % 2 == 1 && type == kRook) || (i % 2 == 0 && type == kBishop)) continue;
+        for (int k = 1; empty(f + k * kSteps[i][0], r + k * kSteps[i][1]); ++k)
+          explained = explained || unmove_explains(to, f + k * kSteps[i][0], r + k * kSteps[i][1], type, true);
+      }
+    if (type == kPawn && rel >= 2) {
+      explained = explained || unmove_explains(to, f, r - up, kPawn, false) ||
+                  unmove_explains(to, f - 1, r - up, kPawn, true) || unmove_explains(to, f + 1, r - up, kPawn, true);
+      if (rel == 3 && empty(f, r - up)) explained = explained || unmove_explains(to, f, r - 2 * up, kPawn, false);
+    }
+    if (type != kPawn && type != kKing && rel == 7)
+      explained = explained || unmove_explains(to, f, r - up, kPawn, false) ||
+                  unmove_explains(to, f - 1, r - up, kPawn, true) || unmove_explains(to, f + 1, r - up, kPawn, true);
+    if (type == kPawn && rel == 5 && empty(f, r - up))  // en passant: the captured pawn stood behind
+      for (int side : {-1, 1}) {
+        if (!empty(f + side, r - up)) continue;
+        Position before = pos;
+        before.remove(to);
+        before.put(them, kPawn, make_square(f + side, r - up));
+        before.put(us, kPawn, make_square(f, r - up));
+        explained = explained || out_of_check(before);
+      }
+    if (explained) return false;
+  }
+  return true;
 }
 
 // CASTLING_MISMATCH: both sides hold rights, but the kings are on different files or two rights of one side's

@@ -125,7 +125,23 @@ const std::vector<Case>& cases() {
       {ErrorCode::kOppositeCheck, "4k3/8/8/8/8/8/3p4/4K3 b - - 0 1", "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", 0},
       {ErrorCode::kTooManyCheckers, "4k3/8/3N4/1B6/8/8/8/4R1K1 b - - 0 1", "4k3/8/8/1B6/8/8/8/4R1K1 b - - 0 1", 0},
       // Two rooks checking along one file from both sides: no single move gives that.
-      {ErrorCode::kImpossibleCheck, "4R3/8/8/8/4k3/8/8/4R1K1 b - - 0 1", "8/8/8/8/R3k3/8/8/4R1K1 b - - 0 1", 0},
+      // (Good: a rook promoted by exd8=R+ on the e-file, uncovering the a7 rook's rank.)
+      {ErrorCode::kImpossibleCheck, "4R3/8/8/8/4k3/8/8/4R1K1 b - - 0 1", "4R3/R3k3/8/8/8/8/8/6K1 b - - 0 1", 0},
+      // The moved checker must have left the other's line: a knight on c3 cannot have come from e5-e7 (good: from e6
+      // to c5); the c7 queen cannot have come from d6 or c5, and the bishop checks from next to the king.
+      {ErrorCode::kImpossibleCheck, "4R3/8/8/8/4k3/2N5/8/K7 b - - 0 1", "4R3/8/8/2N5/4k3/8/8/K7 b - - 0 1", 0},
+      {ErrorCode::kImpossibleCheck, "rn5r/ppQ2kp1/2pN1np1/3p1p2/3P4/2NNP2P/PP3PP1/R3K2R b KQ - 4 14",
+       "rn5r/ppQ2kp1/2p2np1/3p1p2/3P4/2NNP2P/PP3PP1/R3K2R b KQ - 4 14", 0},
+      // A knight promoted on d8 (from d7) uncovers the c7 rook (good); a knight on d6 came from no square of d7-e7.
+      {ErrorCode::kImpossibleCheck, "8/2R2k2/3N4/8/8/8/8/K7 b - - 0 1", "3N4/2R2k2/8/8/8/8/8/K7 b - - 0 1", 0},
+      // exd6 en passant uncovers the e8 rook through e5 and the a8 bishop through d5 (good); with no pawn on d6,
+      // nothing explains the two checks.
+      {ErrorCode::kImpossibleCheck, "B3R3/8/8/8/4k3/8/8/K7 b - - 0 1", "B3R3/8/3P4/8/4k3/8/8/K7 b - - 0 1", 0},
+      // A checker next to the king moved there, from an empty square: the knight on f7 has every origin taken
+      // (good: g5 free); the pawn on g3 has f2, g2 and h2 taken.
+      {ErrorCode::kImpossibleCheck, "3B3k/5N2/3P3P/4P1P1/8/8/8/K7 b - - 0 1", "3B3k/5N2/3P3P/4P3/8/8/8/K7 b - - 0 1", 0},
+      {ErrorCode::kImpossibleCheck, "4Q3/5R2/6p1/7p/1N5k/6P1/4BPPP/6K1 b - - 0 38",
+       "4Q3/5R2/6p1/7p/1N5k/6P1/4BP1P/6K1 b - - 0 38", 0},
       // Knight + pawn: a double check needs a discovered slider.
       {ErrorCode::kImpossibleCheck, "8/8/8/4k3/3P4/5N2/8/4K3 b - - 0 1", "8/8/8/4k3/8/2B2N2/8/4K3 b - - 0 1", 0},
       // A pawn on its own second rank has never moved, so it cannot have just given check.

@@ -1,5 +1,7 @@
 #include "fen/validate.h"
 
+#include <utility>
+
 namespace fenmill {
 namespace {
 
@@ -119,39 +121,93 @@ ErrorCode check_ep(const Position& pos, Bitboard& squares) {
   return ErrorCode::kOk;
 }
 
-// Can the side to move's king be in check by these checkers after one legal move by the opponent?
+// The empty squares from which the piece of the side not to move on `to` can have come in one move, nothing else
+// having moved since: a pawn's push, double push or capture (an en-passant capture's origin is a capture's); a
+// piece's move, or, on the last rank, a pawn's promotion there. (Castling: the caller's.)
+Bitboard move_origins(const Position& pos, Square to) {
+  const Color mover = pos.color_on(to);
+  const Bitboard occupied = pos.occupied();
+  const Bitboard here = square_bb(to);
+  const Bitboard behind = mover == kWhite ? here >> 8 : here << 8;
+  const int rank = relative_rank(mover, rank_of(to));
+  // A pawn never stands on its own first rank: it reached `to` from the square behind, or diagonally behind.
+  Bitboard pawn_from = (behind | pawn_attacks(~mover, to)) & ~rank_bb(mover == kWhite ? 0 : 7);
+  if (rank == 3 && !(behind & occupied)) pawn_from |= mover == kWhite ? here >> 16 : here << 16;
+  Bitboard from = 0;
+  switch (pos.type_on(to)) {
+    case kPawn: from = pawn_from; break;
+    case kKnight: from = knight_attacks(to); break;
+    case kBishop: from = bishop_attacks(to, occupied); break;
+    case kRook: from = rook_attacks(to, occupied); break;
+    case kQueen: from = queen_attacks(to, occupied); break;
+    default: from = king_attacks(to); break;
+  }
+  if (rank == 7 && pos.type_on(to) != kKing) from |= pawn_from;
+  return from & ~occupied;
+}
+
+// The rook on `rook` can just have castled: it stands beside its king, both on their back rank, on the squares
+// every castling ends on (f and g, or d and c: in Chess960 too).
+bool castled_rook(const Position& pos, Square rook) {
+  const Color mover = pos.color_on(rook);
+  const Square king = pos.king_square(mover);
+  const int back = mover == kWhite ? 0 : 7;
+  return (pos.pieces(kRook) & square_bb(rook)) && rank_of(rook) == back && rank_of(king) == back &&
+         ((file_of(king) == 6 && file_of(rook) == 5) || (file_of(king) == 2 && file_of(rook) == 3));
+}
+
+// Whether an en-passant capture can have given every one of these checks: the capturing pawn now on its sixth
+// rank, the captured pawn's square behind it and the capturing pawn's origin beside that one both empty, and each
+// checker the pawn or a slider whose line to the king runs through one of those two squares.
+bool ep_capture_explains(const Position& pos, Bitboard checkers, Square king) {
+  const Color mover = ~pos.side_to_move;
+  const Bitboard occupied = pos.occupied();
+  for (Bitboard pawns = pos.pieces(mover, kPawn) & rank_bb(mover == kWhite ? 5 : 2); pawns; pawns &= pawns - 1) {
+    const Square to = lsb(pawns);
+    const Bitboard captured = mover == kWhite ? square_bb(to) >> 8 : square_bb(to) << 8;
+    if (captured & occupied) continue;
+    for (Bitboard origins = pawn_attacks(~mover, to) & ~occupied; origins; origins &= origins - 1) {
+      const Bitboard vacated = captured | square_bb(lsb(origins));
+      bool explained = true;
+      for (Bitboard b = checkers; b && explained; b &= b - 1)
+        explained = lsb(b) == to || (between_bb(lsb(b), king) & vacated);
+      if (explained) return true;
+    }
+  }
+  return false;
+}
+
+// Can the side to move's king be in check by these checkers after one legal move by the opponent? Before that
+// move the opponent was to move, so the side to move was not in check: the move made every check there is. A move
+// uncovers lines through the squares it vacates and checks from where a piece lands; only an en-passant capture
+// vacates two squares, and castling moves two pieces.
 bool check_possible(const Position& pos, Bitboard checkers) {
-  Color us = pos.side_to_move;
-  Square king = pos.king_square(us);
-  int n = popcount(checkers);
-  if (n == 2) {
-    // Two checkers: one is a discovered slider, so at least one is a slider, and they are not on one line
-    // with the king (the moving piece would have had to pass through the king).
-    Bitboard sliders = pos.pieces(kBishop) | pos.pieces(kRook) | pos.pieces(kQueen);
-    if (!(checkers & sliders)) return false;
-    if (line_bb(lsb(checkers), msb(checkers)) & square_bb(king)) return false;
-    // One move uncovers one line (an en-passant capture's two squares are of different colours and both off
-    // the king's rank when a pawn gives the check; castling vacates back-rank squares only), so the moved
-    // piece is a checker and left the other's line. A piece leaving one diagonal through the king diagonally
-    // moves parallel to the king's other one, and a pawn promoting straight ahead steps between two squares
-    // that cannot both be on the king's diagonals: two bishops never check together. A rook leaving the
-    // king's rank or file moves parallel to the other; only a capture-promotion or castling lands across,
-    // on rank 1 or 8.
-    if ((checkers & pos.pieces(kBishop)) == checkers) return false;
-    if ((checkers & pos.pieces(kRook)) == checkers && !(checkers & (kRank1 | kRank8))) return false;
-    // A pawn that gives check moved from a square off the king's rank (it attacks forward), so it cannot
-    // have uncovered a check along that rank.
-    Bitboard pawn = checkers & pos.pieces(kPawn);
-    if (pawn && (checkers & ~pawn & rank_bb(rank_of(king)))) return false;
+  const Color us = pos.side_to_move;
+  const Square king = pos.king_square(us);
+  if (more_than_one(checkers)) {
+    // Two checks: the piece that moved gives one, and the other is a slider's, uncovered through the square the
+    // mover left, between that slider and the king; or an en-passant capture uncovered one or two; or a rook
+    // castled. (So two knights, pawns or bishops never check together, nor two pieces on one line through the
+    // king: docs/ERRORS.md.)
+    const Square a = lsb(checkers), b = msb(checkers);
+    // Two checkers on one line through the king, from both sides: the moved one would have passed through the
+    // king (a castling king too: it crosses every square between its origin and destination).
+    if (line_bb(a, b) & square_bb(king)) return false;
+    const Bitboard sliders = pos.pieces(kBishop) | pos.pieces(kRook) | pos.pieces(kQueen);
+    const Bitboard back_rank = rank_bb(us == kWhite ? 7 : 0);  // the mover's
+    for (auto [moved, uncovered] : {std::pair{a, b}, std::pair{b, a}}) {
+      if (!(sliders & square_bb(uncovered))) continue;
+      const Bitboard line = between_bb(uncovered, king);
+      if (line & move_origins(pos, moved)) return true;
+      // Castling uncovers through the squares its king and rook left, on their back rank.
+      if (castled_rook(pos, moved) && (line & back_rank & ~pos.occupied())) return true;
+    }
+    return ep_capture_explains(pos, checkers, king);
   }
-  if (n == 1) {
-    // A pawn on its own second rank has never moved, and pawns and knights cannot discover checks.
-    Bitboard pawn_checker = checkers & pos.pieces(kPawn);
-    if (pawn_checker && relative_rank(~us, rank_of(lsb(pawn_checker))) == 1) return false;
-  }
-  // With an ep square, check_ep has made sure no check stood before the push: the push gave or uncovered this
-  // one (and never two: the pawn attacks squares off the one line through its origin square and the king).
-  return true;
+  // One check: a slider checking from afar may have been uncovered (the squares between are empty: any of them
+  // can have been left); otherwise the checker moved there, from an empty square.
+  const Square checker = lsb(checkers);
+  return between_bb(checker, king) || move_origins(pos, checker) || castled_rook(pos, checker);
 }
 
 }  // namespace
