@@ -163,6 +163,33 @@ TEST(DedupSet, KeysTooFarFromTheirHomeMakeTheTableDouble) {
   }
 }
 
+// The same through insert_batch (what dedup and stats call): a key too far from its home in the middle of a batch
+// is inserted after the doubling it causes, and the keys after it in the batch go into the doubled table.
+TEST(DedupSet, KeysTooFarFromTheirHomeInABatchMakeTheTableDouble) {
+  for (std::size_t max_displacement : {0, 1, 2}) {
+    std::mt19937_64 rng(31 + max_displacement);
+    std::vector<DedupKey> keys;
+    for (int i = 0; i < 400; ++i) {
+      std::uint64_t lo = rng();
+      if (i % 2 == 0) lo = (lo & ~std::uint64_t{0x3F}) | 0x15;  // half the keys share their low 6 bits
+      keys.push_back(DedupKey{lo, rng()});
+      if (i % 5 == 0) keys.push_back(keys[rng() % keys.size()]);
+    }
+    DedupSet set(16, max_displacement, kSmallKnownBits);
+    std::set<KeyPair> reference;
+    std::vector<std::uint8_t> is_new(keys.size());
+    for (std::size_t at = 0, batch = 1; at < keys.size(); at += batch, batch = batch * 5 % 37 + 1) {
+      std::size_t n = std::min(batch, keys.size() - at);
+      set.insert_batch(keys.data() + at, n, is_new.data());
+      for (std::size_t i = 0; i < n; ++i)
+        ASSERT_EQ(is_new[i] != 0, reference.insert(known_part(keys[at + i], kSmallKnownBits)).second)
+            << max_displacement << " " << at + i;
+    }
+    EXPECT_EQ(set.size(), reference.size());
+    for (const DedupKey& k : keys) ASSERT_FALSE(set.insert(k)) << "lost after growing: " << k.lo;
+  }
+}
+
 TEST(DedupSet, KeyWithNoRoomAfterADoublingMakesItDoubleAgain) {
   // 16 slots, keys at most 1 slot past their home. x1 sits at its home 15, x2 (home 15 too) wraps to slot 0, z
   // (home 0) goes to slot 1; fillers at homes 3..9 keep them; the 11th key makes the table double. In 32 slots x1
