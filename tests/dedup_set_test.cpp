@@ -99,6 +99,14 @@ TEST(DedupSet, KeepsAtMost23BytesPerKeyPastItsFirstSize) {
   EXPECT_LE(set.bytes(), set.size() * 23);
 }
 
+// A first size too small for the known bits is raised, not refused.
+TEST(DedupSet, SmallFirstSizeIsRaisedToWhatTheKnownBitsNeed) {
+  DedupSet set(1 << 10);
+  EXPECT_EQ(set.bytes(), (std::size_t{1} << 18) * 8);
+  EXPECT_TRUE(set.insert(DedupKey{1, 2}));
+  EXPECT_FALSE(set.insert(DedupKey{1, 2}));
+}
+
 // The documented limit: keys are told apart by their low 72 bits (all of `lo`, the low 8 of `hi`), at every size.
 TEST(DedupSet, TellsKeysApartByTheirLow72Bits) {
   for (std::size_t first_size : {std::size_t{1} << 18, std::size_t{1} << 20}) {

@@ -17,10 +17,12 @@ int log2_of_power_of_two_at_least(std::size_t n) {
 
 DedupSet::DedupSet(std::size_t initial_capacity, std::size_t max_displacement, int known_bits)
     : known_bits_(known_bits), max_displacement_(max_displacement) {
+  // At least 16 slots, and enough that a slot holds the known bits above the home bits.
   bits_ = log2_of_power_of_two_at_least(initial_capacity < 16 ? 16 : initial_capacity);
-  if (known_bits_ - bits_ > kQuotientBits || known_bits_ <= bits_ || known_bits_ > 128 ||
+  if (bits_ < known_bits_ - kQuotientBits) bits_ = known_bits_ - kQuotientBits;
+  if (known_bits_ <= bits_ || known_bits_ > 128 ||
       max_displacement_ > kMaxDisplacement)
-    throw std::invalid_argument("DedupSet: the first size leaves no room for the known bits");
+    throw std::invalid_argument("DedupSet: known bits out of range");
   HugeTable<std::uint64_t> fresh(std::size_t{1} << bits_);  // zero-filled by the kernel: no pass to clear it
   fresh.swap(slots_);
 }

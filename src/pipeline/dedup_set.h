@@ -25,8 +25,8 @@ class DedupSet {
   // the odds are ~e^-58); an insert that would is made room for by doubling, like one that passes 70%.
   static constexpr std::size_t kMaxDisplacement = (std::size_t{1} << kDisplacementBits) - 2;
 
-  // Tests shrink the table's first size, the displacement bound and the known bits (at most the first size's
-  // bits + kQuotientBits) to reach the rare paths.
+  // The first size is raised to what the known bits need (2^18 slots for 72). Tests shrink the displacement bound
+  // and the known bits to reach the rare paths with small tables.
   explicit DedupSet(std::size_t initial_capacity = std::size_t{1} << (kKnownBits - kQuotientBits),
                     std::size_t max_displacement = kMaxDisplacement, int known_bits = kKnownBits);
 
