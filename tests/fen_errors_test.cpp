@@ -230,6 +230,27 @@ TEST(FenErrors, EachCaseFailsWithExactlyItsCodeAndTheVariantPasses) {
 }
 
 // MISSING_KING has no square to show; every other semantic code names at least one.
+// Checks one legal last move explains, each of a kind IMPOSSIBLE_CHECK must let pass (the reachable-positions test
+// plays random games; these are the corners random play rarely reaches).
+TEST(FenErrors, ChecksFromOneLegalLastMovePass) {
+  const char* legal[] = {
+      "8/8/4kP2/8/8/7B/8/4R1K1 b - - 0 2",   // exf6 e.p.: the e1 rook through e5, the h3 bishop through f5; the pawn gives none
+      "B3R3/8/3P4/8/4k3/8/8/K7 b - - 0 1",   // exd6 e.p.: through e5 and d5
+      "4R3/R3k3/8/8/8/8/8/6K1 b - - 0 1",    // dxe8=R: the promoted rook and the a7 rook through d7
+      "3N4/2R2k2/8/8/8/8/8/K7 b - - 0 1",    // d8=N: the knight and the c7 rook through d7
+      "4R3/8/8/2N5/4k3/8/8/K7 b - - 0 1",    // Ne6-c5: the knight and the e8 rook through e6
+      "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1",     // a queen next to the king came along one of its open lines
+      "3B3k/5N2/3P3P/4P3/8/8/8/K7 b - - 0 1", // the knight came from g5, the one empty origin
+      "5k2/8/8/8/8/8/8/5RK1 b - - 0 1",       // O-O with check: the castled rook
+      "5k2/8/8/8/8/8/8/4K2R b - - 0 1",       // a rook's check from afar may have been uncovered
+  };
+  for (const char* fen : legal) {
+    Position pos;
+    NormalizeResult r = normalize_fen(fen, pos, opts(EpPolicy::kLegal, false, false));
+    EXPECT_EQ(error_name(r.code), std::string_view("OK")) << fen;
+  }
+}
+
 TEST(FenErrors, MissingKingHasNoSquares) {
   Position pos;
   EXPECT_EQ(normalize_fen("8/8/8/8/8/8/8/4K3 w - - 0 1", pos).squares, 0u);
