@@ -128,7 +128,7 @@ const std::vector<Case>& cases() {
       // (Good: a rook promoted by exd8=R+ on the e-file, uncovering the a7 rook's rank.)
       {ErrorCode::kImpossibleCheck, "4R3/8/8/8/4k3/8/8/4R1K1 b - - 0 1", "4R3/R3k3/8/8/8/8/8/6K1 b - - 0 1", 0},
       // The moved checker must have left the other's line: a knight on c3 cannot have come from e5-e7 (good: from e6
-      // to c5); the c7 queen cannot have come from d6 or c5, and the bishop checks from next to the king.
+      // to c5); the c7 queen and the d6 knight cannot have come off each other's line (good: no knight on d6).
       {ErrorCode::kImpossibleCheck, "4R3/8/8/8/4k3/2N5/8/K7 b - - 0 1", "4R3/8/8/2N5/4k3/8/8/K7 b - - 0 1", 0},
       {ErrorCode::kImpossibleCheck, "rn5r/ppQ2kp1/2pN1np1/3p1p2/3P4/2NNP2P/PP3PP1/R3K2R b KQ - 4 14",
        "rn5r/ppQ2kp1/2p2np1/3p1p2/3P4/2NNP2P/PP3PP1/R3K2R b KQ - 4 14", 0},
