@@ -33,6 +33,19 @@ void check_dedup_set(const std::vector<DedupKey>& keys, DedupSet& set, int known
   for (const DedupKey& k : keys) ASSERT_FALSE(set.insert(k)) << "lost after growing: " << k.lo;
 }
 
+// Inserts the keys in batches of sizes 1 to max_batch, each is_new checked against std::set.
+void check_in_batches(const std::vector<DedupKey>& keys, DedupSet& set, int known_bits, std::size_t max_batch) {
+  std::set<KeyPair> reference;
+  std::vector<std::uint8_t> is_new(keys.size());
+  for (std::size_t at = 0, batch = 1; at < keys.size(); at += batch, batch = batch * 7 % max_batch + 1) {
+    std::size_t n = std::min(batch, keys.size() - at);
+    set.insert_batch(keys.data() + at, n, is_new.data());
+    for (std::size_t i = 0; i < n; ++i)
+      ASSERT_EQ(is_new[i] != 0, reference.insert(known_part(keys[at + i], known_bits)).second) << at + i;
+  }
+  EXPECT_EQ(set.size(), reference.size());
+}
+
 // --count's table, one key at a time.
 void check_counting_set(const std::vector<DedupKey>& keys) {
   CountingDedupSet set(16);
@@ -71,15 +84,7 @@ TEST(DedupSet, AgreesWithStdSetThroughInPlaceGrowth) { check_both(random_keys_wi
 TEST(DedupSet, DefaultSetAgreesWithStdSetInBatches) {
   std::vector<DedupKey> keys = random_keys_with_repeats(6, 400000);
   DedupSet set;
-  std::set<KeyPair> reference;
-  std::vector<std::uint8_t> is_new(keys.size());
-  for (std::size_t at = 0, batch = 1; at < keys.size(); at += batch, batch = batch * 7 % 5000 + 1) {
-    std::size_t n = std::min(batch, keys.size() - at);
-    set.insert_batch(keys.data() + at, n, is_new.data());
-    for (std::size_t i = 0; i < n; ++i)
-      ASSERT_EQ(is_new[i] != 0, reference.insert(known_part(keys[at + i], DedupSet::kKnownBits)).second) << at + i;
-  }
-  EXPECT_EQ(set.size(), reference.size());
+  check_in_batches(keys, set, DedupSet::kKnownBits, 5000);
 }
 
 // The budget: ~24 bytes per distinct position. Right after a doubling the table is 35% full: 23 bytes.
@@ -154,18 +159,24 @@ TEST(DedupSet, RunWrappingPastTheTopDuringGrowthIsPutBack) {
   check_both(keys);
 }
 
+// 400 keys, half of them sharing their low 6 bits, with repeats.
+std::vector<DedupKey> crowded_keys(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<DedupKey> keys;
+  for (int i = 0; i < 400; ++i) {
+    std::uint64_t lo = rng();
+    if (i % 2 == 0) lo = (lo & ~std::uint64_t{0x3F}) | 0x15;
+    keys.push_back(DedupKey{lo, rng()});
+    if (i % 5 == 0) keys.push_back(keys[rng() % keys.size()]);
+  }
+  return keys;
+}
+
 // With keys allowed no farther than 0..2 slots from their home, inserts and doublings keep running out of room:
 // the set doubles early, puts keys back after a doubling, and doubles again while some still do not fit.
 TEST(DedupSet, KeysTooFarFromTheirHomeMakeTheTableDouble) {
   for (std::size_t max_displacement : {0, 1, 2}) {
-    std::mt19937_64 rng(21 + max_displacement);
-    std::vector<DedupKey> keys;
-    for (int i = 0; i < 400; ++i) {
-      std::uint64_t lo = rng();
-      if (i % 2 == 0) lo = (lo & ~std::uint64_t{0x3F}) | 0x15;  // half the keys share their low 6 bits
-      keys.push_back(DedupKey{lo, rng()});
-      if (i % 5 == 0) keys.push_back(keys[rng() % keys.size()]);
-    }
+    const std::vector<DedupKey> keys = crowded_keys(21 + max_displacement);
     DedupSet set(16, max_displacement, kSmallKnownBits);
     check_dedup_set(keys, set, kSmallKnownBits);
   }
@@ -175,25 +186,10 @@ TEST(DedupSet, KeysTooFarFromTheirHomeMakeTheTableDouble) {
 // is inserted after the doubling it causes, and the keys after it in the batch go into the doubled table.
 TEST(DedupSet, KeysTooFarFromTheirHomeInABatchMakeTheTableDouble) {
   for (std::size_t max_displacement : {0, 1, 2}) {
-    std::mt19937_64 rng(31 + max_displacement);
-    std::vector<DedupKey> keys;
-    for (int i = 0; i < 400; ++i) {
-      std::uint64_t lo = rng();
-      if (i % 2 == 0) lo = (lo & ~std::uint64_t{0x3F}) | 0x15;  // half the keys share their low 6 bits
-      keys.push_back(DedupKey{lo, rng()});
-      if (i % 5 == 0) keys.push_back(keys[rng() % keys.size()]);
-    }
+    const std::vector<DedupKey> keys = crowded_keys(31 + max_displacement);
     DedupSet set(16, max_displacement, kSmallKnownBits);
-    std::set<KeyPair> reference;
-    std::vector<std::uint8_t> is_new(keys.size());
-    for (std::size_t at = 0, batch = 1; at < keys.size(); at += batch, batch = batch * 5 % 37 + 1) {
-      std::size_t n = std::min(batch, keys.size() - at);
-      set.insert_batch(keys.data() + at, n, is_new.data());
-      for (std::size_t i = 0; i < n; ++i)
-        ASSERT_EQ(is_new[i] != 0, reference.insert(known_part(keys[at + i], kSmallKnownBits)).second)
-            << max_displacement << " " << at + i;
-    }
-    EXPECT_EQ(set.size(), reference.size());
+    SCOPED_TRACE(max_displacement);
+    check_in_batches(keys, set, kSmallKnownBits, 37);
     for (const DedupKey& k : keys) ASSERT_FALSE(set.insert(k)) << "lost after growing: " << k.lo;
   }
 }

@@ -6,23 +6,13 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeRandom } from './prng.mjs';
 
 const kSeed = 0x5eed2024;
 const kNoobStride = 5;          // noob_3moves.epd has 150k openings; every 5th is plenty
 const kLichessLines = 40000;    // from the head of bench/lichess-2m.fen.zst
 const kMutations = 200000;
 
-// mulberry32: tiny, fast, and the same stream on every machine.
-function makeRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = makeRandom(kSeed);
 const randInt = n => Math.floor(random() * n);
 const pick = list => list[randInt(list.length)];

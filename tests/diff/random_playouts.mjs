@@ -17,21 +17,11 @@ import { between, bishopAttacks, kingAttacks, rookAttacks } from 'chessops/attac
 import { makeFen, parseFen } from 'chessops/fen';
 import { SquareSet } from 'chessops/squareSet';
 import { makeUci, rookCastlesTo, squareFile, squareRank } from 'chessops/util';
+import { makeRandom } from './prng.mjs';
 
 const kMaxPlies = 400;
 const kChess960Share = 0.3;
 
-// mulberry32, as in generate_inputs.mjs: the same stream on every machine.
-function makeRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = makeRandom(Number(process.argv[5] ?? 0x36c0ffee));
 const randInt = n => Math.floor(random() * n);
 
