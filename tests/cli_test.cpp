@@ -660,6 +660,15 @@ TEST(CliUsage, WholeNumberOptionsSayWhatIsWrong) {
   }
   CliResult ok = run_cli({"normalize", "-q", "--threads", "2", "--chunk-size", "100", demo});
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  // Decimal, as the check reads it: CLI11's own conversion (strtoll, base 0) read "0100" as 64 and refused "08"
+  // ("Could not convert"); a leading '+' passed CLI::Range and passes still.
+  for (const char* threads : {"08", "+2", "010"}) {
+    ok = run_cli({"normalize", "-q", "--threads", threads, "--chunk-size", "0100", demo});
+    EXPECT_EQ(ok.exit_code, 0) << threads << ": " << ok.err;
+  }
+  ok = run_cli_stdin({"render", "--size", "0100", "-"}, "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_NE(ok.out.find("width=\"100\""), std::string::npos) << ok.out.substr(0, 200);
 }
 
 TEST(CliBinary, CountNeedsText) {

@@ -72,10 +72,10 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_po
   sub->add_option("--xiangqi-letters", raw.letters, "Xiangqi output letters: ucci (B elephant, N horse) or document (E, H)")
       ->check(CLI::IsMember({"ucci", "document"}));
   sub->add_option("--plies", raw.plies, "PGN: only plies FROM:TO of each game (0 = start position; either end may be empty)");
-  sub->add_option("--every", job.every, "PGN: every Nth ply from the first selected one")->check(fenmill::cli::whole_number_in(1, 1 << 30));
+  sub->add_option("--every", job.every, "PGN: every Nth ply from the first selected one")->transform(fenmill::cli::whole_number_in(1, 1 << 30));
   sub->add_flag("--variations", job.follow_variations, "PGN: also emit the positions of variations (skipped by default)");
   sub->add_option("--with-tags", raw.with_tags, "PGN to CSV/JSONL: tags to add as columns/fields, e.g. Site,WhiteElo");
-  sub->add_option("--threads", job.threads, "worker threads, 0 = all cores")->check(fenmill::cli::whole_number_in(0, 1024));
+  sub->add_option("--threads", job.threads, "worker threads, 0 = all cores")->transform(fenmill::cli::whole_number_in(0, 1024));
   sub->add_option("--rejects", job.rejects_path, "write rejected records as JSON Lines to this file");
   sub->add_option("--summary", job.summary_path, "write the run's counts as JSON to this file");
   sub->add_option("--ep", raw.ep, "en-passant square: legal (keep if a capture is legal), pseudo, keep")
@@ -87,7 +87,7 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_po
       ->check(CLI::IsMember({"xfen", "shredder"}));
   sub->add_option("--key", raw.key, "dedup key: full, position, placement-stm, placement")
       ->check(CLI::IsMember({"full", "position", "placement-stm", "placement"}));
-  sub->add_option("--chunk-size", job.chunk_size, "bytes per parallel chunk (tests and tuning)")->check(fenmill::cli::whole_number_in(1, 1 << 30));
+  sub->add_option("--chunk-size", job.chunk_size, "bytes per parallel chunk (tests and tuning)")->transform(fenmill::cli::whole_number_in(1, 1 << 30));
   sub->add_flag("--force", job.force, "overwrite existing output files");
   sub->add_flag("--mmap", job.mmap, "memory-map whole regular input files, read in order (default: each worker maps its own FEN/EPD range)");
   sub->add_flag("--fail-on-invalid", job.fail_on_invalid, "exit 1 if any record is invalid");

@@ -91,7 +91,7 @@ RenderCommand::RenderCommand(CLI::App& app) {
       ->check(CLI::IsMember({"chess", "xiangqi", "auto"}));
   sub_->add_flag("--flip", args_.flip, "draw the board from Black's side");
   sub_->add_option("--size", args_.size, "picture width in pixels (default 360; it scales without loss)")
-      ->check(fenmill::cli::whole_number_in(16, 100000));
+      ->transform(fenmill::cli::whole_number_in(16, 100000));
   sub_->add_flag("--chess960", args_.chess960, "read KQkq as X-FEN (outermost rook)");
   sub_->add_flag("--force", args_.force, "overwrite existing files");
   sub_->add_flag("-q,--quiet", args_.quiet, "no notes on stderr");
