@@ -1,5 +1,5 @@
-// A CLI11 check for whole-number options (added with ->transform: ->check would not hand on the decimal): says "abc is not a whole number" where CLI::Range says "Value abc not
-// in range 0 to 1024".
+// A CLI11 check for whole-number options: says "abc is not a whole number" where CLI::Range says "Value abc not
+// in range 0 to 1024", and hands on the decimal it read (add it with ->transform: ->check would not).
 #pragma once
 #include <CLI/CLI.hpp>
 #include <charconv>
