@@ -133,8 +133,9 @@ Bitboard move_origins(const Position& pos, Square to) {
   // A pawn never stands on its own first rank: it reached `to` from the square behind, or diagonally behind.
   Bitboard pawn_from = (behind | pawn_attacks(~mover, to)) & ~rank_bb(mover == kWhite ? 0 : 7);
   if (rank == 3 && !(behind & occupied)) pawn_from |= mover == kWhite ? here >> 16 : here << 16;
+  const PieceType type = pos.type_on(to);
   Bitboard from = 0;
-  switch (pos.type_on(to)) {
+  switch (type) {
     case kPawn: from = pawn_from; break;
     case kKnight: from = knight_attacks(to); break;
     case kBishop: from = bishop_attacks(to, occupied); break;
@@ -142,7 +143,7 @@ Bitboard move_origins(const Position& pos, Square to) {
     case kQueen: from = queen_attacks(to, occupied); break;
     default: from = king_attacks(to); break;
   }
-  if (rank == 7 && pos.type_on(to) != kKing) from |= pawn_from;
+  if (rank == 7 && type != kKing) from |= pawn_from;
   return from & ~occupied;
 }
 

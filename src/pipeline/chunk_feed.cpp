@@ -1,7 +1,6 @@
 #include "pipeline/chunk_feed.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cctype>
 
 #include "formats/csv.h"

@@ -25,10 +25,10 @@ class ChunkFeed {
   explicit ChunkFeed(const Job& job);
   // Fills `out` and its SourceFormat; false at the end or on an error (`error` set).
   bool next(Chunk& out, SourceFormat& format, std::string& error);
-  // Whether some input is read as `format` (decided up front, empty inputs included).
   // Things the run should tell the user once it is over (on stderr, after the progress line): the CSV header
   // guesses.
   const std::vector<std::string>& notes() const { return notes_; }
+  // Whether some input is read as `format` (decided up front, empty inputs included).
   bool has_input(InputFormat format) const {
     return std::find(input_formats_.begin(), input_formats_.end(), format) != input_formats_.end();
   }

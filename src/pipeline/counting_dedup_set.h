@@ -36,10 +36,6 @@ class KeyTable {
       visit(i, slot, is_new);
     }
   }
-  Slot& insert(DedupKey key, bool& is_new) {
-    reserve(size_ + 1);
-    return find_or_insert(key, slots_.size() - 1, is_new);
-  }
   std::size_t size() const { return size_; }
   // Every occupied slot, in table order.
   template <typename Visit>
