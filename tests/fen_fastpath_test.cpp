@@ -40,7 +40,16 @@ std::string doubled_spaces(const std::string& s) {
   return out;
 }
 
-void expect_same(const std::string& line, int& accepted, int& vouched) {
+// A record the normalizer calls canonical is copied to FEN output as it came: it must be write_fen's text.
+void expect_canonical_is_written_text(std::string_view line, const NormalizeResult& r, const Position& pos,
+                                      int& canonical) {
+  if (!r.canonical) return;
+  ++canonical;
+  ASSERT_EQ(std::string(line.substr(0, r.rest)), to_fen(pos)) << line;
+  ASSERT_EQ(std::string(line.substr(0, r.rest)), to_fen(pos, CastlingNotation::kShredder)) << line;
+}
+
+void expect_same(const std::string& line, int& accepted, int& vouched, int& canonical) {
   for (EpPolicy ep : {EpPolicy::kLegal, EpPolicy::kPseudo, EpPolicy::kKeep})
     for (bool repair : {false, true}) {
       NormalizeOptions options;
@@ -54,6 +63,8 @@ void expect_same(const std::string& line, int& accepted, int& vouched) {
       ++accepted;
       ASSERT_EQ(to_fen(fast), to_fen(careful)) << line;
       ASSERT_EQ(a.repairs, b.repairs) << line;
+      expect_canonical_is_written_text(line, a, fast, canonical);
+      expect_canonical_is_written_text(doubled_spaces(line), b, careful, canonical);
       // The placement either path vouches for is copied by writers: it must be the canonical one.
       const std::string doubled = doubled_spaces(line);
       for (auto [result, text, position] : {std::tuple{a, std::string_view(line), &fast},
@@ -75,15 +86,51 @@ TEST(FenFastPath, SameVerdictAndOutputAsTheCarefulPath) {
   ASSERT_GE(lines.size(), 20000u);
   std::mt19937 rng(2026);
   const std::string alphabet = "pnbrqkPNBRQK12345678/ -wbKQkqAHah36e0";
-  int accepted = 0, vouched = 0;
+  int accepted = 0, vouched = 0, canonical = 0;
   for (const std::string& line : lines) {
-    expect_same(line, accepted, vouched);
+    expect_same(line, accepted, vouched, canonical);
     std::string mutated = line;  // one random byte changed: mostly invalid, sometimes another valid position
     mutated[rng() % mutated.size()] = alphabet[rng() % alphabet.size()];
-    expect_same(mutated, accepted, vouched);
+    expect_same(mutated, accepted, vouched, canonical);
   }
   EXPECT_GT(accepted, 100000);
   EXPECT_GT(vouched, 100000);
+  EXPECT_GT(canonical, 100000);
+}
+
+// Which records are copied to FEN output as they came: only those whose six fields are written exactly so.
+TEST(FenFastPath, CanonicalOnlyWhenTheTextIsWhatTheWriterWrites) {
+  struct Case {
+    const char* text;
+    bool canonical;
+  };
+  const Case cases[] = {
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", true},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\r", true},  // trailing CR: not part of the text
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1", true},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w QKkq - 0 1", false},  // written KQkq
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 1", false},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", false},  // written KQkq
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 00 1", false},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 01", false},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 10 20", true},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", false},         // written with " 0 1"
+      {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", false},  // no capture: ep dropped
+      {"rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", true},  // d4xe3 is legal
+      {"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", true},
+      {"4k3/8/8/8/8/8/8/R3K1R1 w KQ - 0 1", false},  // repaired: no h1 rook
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w KQkq - 0 1", false},  // the careful path
+  };
+  for (const Case& c : cases) {
+    std::string text = c.text;
+    NormalizeOptions options;
+    options.repair = true;
+    Position pos;
+    NormalizeResult r = normalize_fen(text, pos, options);
+    ASSERT_TRUE(r.ok()) << text;
+    EXPECT_EQ(r.canonical, c.canonical) << text;
+    if (r.canonical) EXPECT_EQ(std::string(text.substr(0, r.rest)), to_fen(pos)) << text;
+  }
 }
 
 // The vector placement readers against the scalar loop: same verdict, bitboards and end on every real line,

@@ -38,7 +38,9 @@ NormalizeResult normalize_fen(std::string_view text, Position& pos, const Normal
     r.squares = v.squares;
     return r;
   }
+  const Square ep = pos.ep_square;
   apply_ep_policy(pos, options.ep);
+  r.canonical = pr.canonical && r.repairs == 0 && pos.ep_square == ep;
   return r;
 }
 

@@ -116,9 +116,10 @@ ErrorCode parse_ep(Cursor& c, Position& pos) {
 // The common layout, "<placement> w KQkq - 0 1" or its first four fields, single spaces, no EPD
 // operations: read in one straight pass. Returns the number of fields (4 or 6), or 0 for anything else
 // (pos may then be half filled): parse_fen then starts again with the careful code, which owns every
-// error message.
+// error message. `canonical` says whether the six fields are written as write_fen writes them (castling
+// letters KQkq in that order, clocks without leading zeros), given that validation changes nothing.
 int parse_fen_fast(std::string_view text, const char* end, Position& pos, const ParseOptions& options,
-                   std::uint8_t& placement_length) {
+                   std::uint8_t& placement_length, bool& canonical) {
   if (options.allow_operations) return 0;
   Cursor c{text.data(), text.data(), end, false};
   if (!parse_placement_fast(c, pos)) return 0;
@@ -143,6 +144,7 @@ int parse_fen_fast(std::string_view text, const char* end, Position& pos, const 
       return !options.chess960 && (!king || file_of(lsb(king)) == 4);
     };
     const bool standard[2] = {king_home(kWhite), king_home(kBlack)};
+    int last_right = -1;  // the writer's order: K Q k q
     for (int n = 0; p < end && *p != ' '; ++p, ++n) {
       Color color = kWhite;
       CastlingSide side = kKingSide;
@@ -153,9 +155,15 @@ int parse_fen_fast(std::string_view text, const char* end, Position& pos, const 
         case 'k': s = make_square(7, 7), color = kBlack; break;
         case 'q': s = make_square(0, 7), color = kBlack, side = kQueenSide; break;
       }
-      if (s == kNoSquare || !standard[color]) s = n < 4 ? castling_square(*p, pos, options.chess960, color, side) : kNoSquare;
+      if (s == kNoSquare || !standard[color]) {
+        s = n < 4 ? castling_square(*p, pos, options.chess960, color, side) : kNoSquare;
+        canonical = false;  // a file letter, or K/Q for a rook the writer may name otherwise
+      }
       if (n >= 4 || s == kNoSquare || pos.castling_rook[color][side] != kNoSquare) return 0;
       pos.castling_rook[color][side] = s;
+      const int right = 2 * color + side;
+      canonical &= right > last_right;
+      last_right = right;
     }
   }
   if (end - p < 2 || *p++ != ' ') return 0;
@@ -172,6 +180,7 @@ int parse_fen_fast(std::string_view text, const char* end, Position& pos, const 
     const char* start = p;
     value = 0;
     for (; p < end && p - start < 7 && *p >= '0' && *p <= '9'; ++p) value = value * 10 + static_cast<unsigned>(*p - '0');
+    if (p - start > 1 && *start == '0') canonical = false;  // "05" is written "5"
     return p != start;
   };
   std::uint32_t half, full;
@@ -188,12 +197,14 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
   const char* end = text.data() + text.size();
   while (end > text.data() && is_trailing_junk(end[-1])) --end;
   std::uint8_t placement_length = 0;
-  if (int fields = parse_fen_fast(text, end, pos, options, placement_length)) {
+  bool canonical = true;
+  if (int fields = parse_fen_fast(text, end, pos, options, placement_length, canonical)) {
     // Built here, field by field: copying a result assembled elsewhere stalls on store forwarding.
     ParseResult result;
     result.fields = static_cast<std::uint8_t>(fields);
     result.placement_length = placement_length;
     result.rest = static_cast<std::uint32_t>(end - text.data());
+    result.canonical = canonical && fields == 6;
     return result;
   }
   pos.clear();

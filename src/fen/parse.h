@@ -28,6 +28,9 @@ struct ParseResult {
   // When not 0: the placement is text[0, placement_length), already canonical (every accepted placement is),
   // so writers may copy it (see write.h). 0 when the record starts with blanks.
   std::uint8_t placement_length = 0;
+  // text[0, rest) holds six fields exactly as write_fen writes this position (not a word about its legality:
+  // validation may still reject it, or a repair or the ep policy change it).
+  bool canonical = false;
   bool ok() const { return code == ErrorCode::kOk; }
   bool completed() const { return fields < 4; }  // side/castling/ep were filled in with defaults
 };

@@ -108,19 +108,6 @@ char castling_letter(const Position& pos, Color c, CastlingSide side, CastlingNo
   return outer ? file_letter : side_letter;
 }
 
-// A placement is 15 to 71 bytes: copied in 16-byte pieces, the last one overlapping, so the copy is a few
-// vector moves inline instead of a libc call, and never reads outside the placement.
-inline void copy_placement(std::string_view placement, char* out) {
-  const char* src = placement.data();
-  std::size_t n = placement.size();
-  if (n < 16) {
-    std::memcpy(out, src, n);
-    return;
-  }
-  for (std::size_t i = 0; i + 16 < n; i += 16) std::memcpy(out + i, src + i, 16);
-  std::memcpy(out + n - 16, src + n - 16, 16);
-}
-
 }  // namespace
 
 std::size_t write_uint(std::uint32_t value, char* out) {
@@ -139,8 +126,7 @@ std::size_t write_position_fields(const Position& pos, char* out, CastlingNotati
   if (placement.empty()) {
     p = write_placement(pos, out);
   } else {
-    copy_placement(placement, out);
-    p += placement.size();
+    p += copy_fen_text(placement, out);  // 15 to 71 bytes
   }
   *p++ = ' ';
   *p++ = pos.side_to_move == kWhite ? 'w' : 'b';

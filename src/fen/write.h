@@ -2,6 +2,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -38,5 +39,20 @@ std::string to_fen(const Position& pos, CastlingNotation notation = CastlingNota
 
 // Writes an unsigned decimal; returns bytes written.
 std::size_t write_uint(std::uint32_t value, char* out);
+
+// Copies text of at most kMaxFenLength bytes (a placement, or a whole FEN the parser found canonical:
+// NormalizeResult::canonical) in 16-byte pieces, the last one overlapping: a few vector moves inline instead of
+// a libc call, never reading outside the text. Returns its size.
+inline std::size_t copy_fen_text(std::string_view text, char* out) {
+  const char* src = text.data();
+  const std::size_t n = text.size();
+  if (n < 16) {
+    std::memcpy(out, src, n);
+    return n;
+  }
+  for (std::size_t i = 0; i + 16 < n; i += 16) std::memcpy(out + i, src + i, 16);
+  std::memcpy(out + n - 16, src + n - 16, 16);
+  return n;
+}
 
 }  // namespace fenmill

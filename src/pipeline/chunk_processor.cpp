@@ -276,7 +276,8 @@ class ChunkWork {
     }
     if (job_.to == OutputFormat::kFen) {  // the bulk case: written in place, no intermediate copy
       char* dst = result_out.prepare(kMaxFenLength + 1);
-      std::size_t n = fen_text(dst);
+      // A record already in the writer's form (most of a normalized database) is copied as it came.
+      std::size_t n = r.canonical ? copy_fen_text(where.fen.substr(0, r.rest), dst) : fen_text(dst);
       dst[n] = '\n';
       result_out.commit(n + 1);
     } else {
