@@ -883,14 +883,14 @@ TEST(PgnVariations, TheReaderIsReusedAcrossChunks) {
 }
 
 TEST(PgnStartPosition, Variants) {
-  EXPECT_EQ(classify_variant(""), Variant::kStandard);
-  EXPECT_EQ(classify_variant("Standard"), Variant::kStandard);
-  EXPECT_EQ(classify_variant("From Position"), Variant::kStandard);
-  EXPECT_EQ(classify_variant("fischerandom"), Variant::kChess960);
-  EXPECT_EQ(classify_variant("Chess960"), Variant::kChess960);
-  EXPECT_EQ(classify_variant("chess960"), Variant::kChess960);
-  EXPECT_EQ(classify_variant("Crazyhouse"), Variant::kUnsupported);
-  EXPECT_EQ(classify_variant("Antichess"), Variant::kUnsupported);
+  EXPECT_EQ(classify_variant(""), PgnVariant::kStandard);
+  EXPECT_EQ(classify_variant("Standard"), PgnVariant::kStandard);
+  EXPECT_EQ(classify_variant("From Position"), PgnVariant::kStandard);
+  EXPECT_EQ(classify_variant("fischerandom"), PgnVariant::kChess960);
+  EXPECT_EQ(classify_variant("Chess960"), PgnVariant::kChess960);
+  EXPECT_EQ(classify_variant("chess960"), PgnVariant::kChess960);
+  EXPECT_EQ(classify_variant("Crazyhouse"), PgnVariant::kUnsupported);
+  EXPECT_EQ(classify_variant("Antichess"), PgnVariant::kUnsupported);
   EXPECT_EQ(to_fen(standard_start_position()), kStart);
 }
 

@@ -43,12 +43,12 @@ bool needs_chess960(const Position& pos) {
 
 }  // namespace
 
-Variant classify_variant(std::string_view value) {
+PgnVariant classify_variant(std::string_view value) {
   for (std::string_view s : {"", "standard", "chess", "normal", "from position"})
-    if (equals_ignoring_case(value, s)) return Variant::kStandard;
+    if (equals_ignoring_case(value, s)) return PgnVariant::kStandard;
   for (std::string_view s : {"chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random", "frc", "960"})
-    if (equals_ignoring_case(value, s)) return Variant::kChess960;
-  return Variant::kUnsupported;
+    if (equals_ignoring_case(value, s)) return PgnVariant::kChess960;
+  return PgnVariant::kUnsupported;
 }
 
 const Position& standard_start_position() {
@@ -58,12 +58,12 @@ const Position& standard_start_position() {
 
 StartSetup setup_start_position(std::string_view variant, std::string_view fen, Position& pos) {
   StartSetup setup;
-  Variant v = classify_variant(variant);
-  if (v == Variant::kUnsupported) {
+  PgnVariant v = classify_variant(variant);
+  if (v == PgnVariant::kUnsupported) {
     setup.code = PgnError::kUnsupportedVariant;
     return setup;
   }
-  setup.chess960 = v == Variant::kChess960;
+  setup.chess960 = v == PgnVariant::kChess960;
   if (fen.empty()) {
     pos = standard_start_position();
     return setup;

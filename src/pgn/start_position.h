@@ -8,12 +8,12 @@
 
 namespace fenmill {
 
-enum class Variant : std::uint8_t { kStandard, kChess960, kUnsupported };
+enum class PgnVariant : std::uint8_t { kStandard, kChess960, kUnsupported };
 
 // [Variant] value -> variant. Empty, "Standard", "chess", "From Position" are standard chess;
 // "Chess960", "fischerandom", "Fischer Random", "frc", "960" are Chess960 (case-insensitive);
 // anything else (Crazyhouse, Antichess, Atomic, ...) is unsupported.
-Variant classify_variant(std::string_view value);
+PgnVariant classify_variant(std::string_view value);
 
 const Position& standard_start_position();
 
