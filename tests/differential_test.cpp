@@ -19,14 +19,17 @@
 #include <vector>
 
 #include "fen/normalize.h"
+#include "node_reference.h"
 
 namespace fenmill {
 namespace {
 
 namespace fs = std::filesystem;
 
+using node_reference::reference_missing;
+using node_reference::run_node_script;
+
 const fs::path kSourceDir = FENMILL_SOURCE_DIR;
-const fs::path kDiffDir = kSourceDir / "tests/diff";
 
 // ---- the reference verdict, as printed by tests/diff/chessops_reference.mjs ----
 
@@ -487,17 +490,7 @@ Outcome judge(std::string_view line, const Reference& ref) {
 
 // ---- running the reference ----
 
-bool node_available() { return std::system("node --version > /dev/null 2>&1") == 0; }
-
-// Why the reference cannot run here, or "" when it can.
-std::string reference_missing() {
-  if (!node_available()) return "node is not installed (needed for the chessops reference)";
-  if (!fs::exists(kDiffDir / "node_modules/chessops/package.json"))
-    return "chessops is not installed: run `npm ci --prefix tests/diff`";
-  return "";
-}
-
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+constexpr std::string_view kNeededFor = "for the chessops reference";
 
 struct TempDir {
   fs::path path = fs::temp_directory_path() / ("fenmill-differential-" + std::to_string(::getpid()));
@@ -514,15 +507,7 @@ std::vector<std::string> read_lines(const fs::path& file) {
 
 // chessops's verdict for every line of `input`, in order; false if the script failed.
 bool run_reference(const fs::path& input, std::vector<std::string>& verdicts) {
-  const std::string command = "node " + quoted(kDiffDir / "chessops_reference.mjs") + " " + quoted(input);
-  FILE* out = ::popen(command.c_str(), "r");
-  if (!out) return false;
-  char* line = nullptr;
-  std::size_t capacity = 0;
-  for (ssize_t n; (n = ::getline(&line, &capacity, out)) > 0;)
-    verdicts.emplace_back(line, static_cast<std::size_t>(n) - (line[n - 1] == '\n'));
-  std::free(line);
-  return ::pclose(out) == 0;
+  return run_node_script("chessops_reference.mjs", {input.string()}, verdicts);
 }
 
 void count_tags(std::string_view tags, std::map<std::string, long>& counts) {
@@ -544,7 +529,7 @@ void print_table(const std::map<std::string, long>& table) {
 
 // Each hand-written example of docs/DIFFERENTIAL.md lands in the category its "# expect:" line names.
 TEST(Differential, DocumentedExamples) {
-  if (std::string why = reference_missing(); !why.empty()) GTEST_SKIP() << why;
+  if (std::string why = reference_missing(kNeededFor); !why.empty()) GTEST_SKIP() << why;
   struct Example {
     std::string fen, expect, tags;
   };
@@ -583,13 +568,15 @@ TEST(Differential, DocumentedExamples) {
 TEST(Differential, FenmillAgreesWithChessops) {
   const fs::path data = FENMILL_SHARED_DATA;
   if (!fs::exists(data / "fen/not_in_check.fen")) GTEST_SKIP() << "no shared data at " << data;
-  if (std::string why = reference_missing(); !why.empty()) GTEST_SKIP() << why;
+  if (std::string why = reference_missing(kNeededFor); !why.empty()) GTEST_SKIP() << why;
 
   TempDir tmp;
   const fs::path input = tmp.path / "input.fen";
-  const std::string generate = "node " + quoted(kDiffDir / "generate_inputs.mjs") + " " + quoted(data) + " " +
-                               quoted(input) + " " + quoted(kSourceDir / "tests/data/diff/edge_cases.fen");
-  ASSERT_EQ(std::system(generate.c_str()), 0) << generate;
+  const std::vector<std::string> generate = {data.string(), input.string(),
+                                             (kSourceDir / "tests/data/diff/edge_cases.fen").string()};
+  std::vector<std::string> generate_out;  // (empty: it writes to the file)
+  ASSERT_TRUE(run_node_script("generate_inputs.mjs", generate, generate_out))
+      << node_reference::node_command("generate_inputs.mjs", generate);
   const std::vector<std::string> lines = read_lines(input);
   std::vector<std::string> verdicts;
   ASSERT_TRUE(run_reference(input, verdicts)) << "the chessops reference failed";

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cli_util.h"
+#include "node_reference.h"
 #include "summary_json.h"
 
 namespace fenmill::cli_test {
@@ -23,33 +24,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kDiffDir = fs::path(FENMILL_SOURCE_DIR) / "tests/diff";
-
-std::string reference_missing() {
-  if (std::system("node --version > /dev/null 2>&1") != 0) return "node is not installed (needed to play the games)";
-  if (!fs::exists(kDiffDir / "node_modules/chessops/package.json"))
-    return "chessops is not installed: run `npm ci --prefix tests/diff`";
-  return "";
-}
-
-std::string quoted(const std::string& s) { return "'" + s + "'"; }
-
-// Runs `command`, returning its stdout; empty when it fails.
-std::string run_command(const std::string& command) {
-  std::string out;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (!pipe) return "";
-  char buf[4096];
-  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
-  return ::pclose(pipe) == 0 ? out : "";
-}
+using node_reference::reference_missing;
+using node_reference::run_node_script;
 
 // "name=count name=count ..." as the script prints it.
-std::map<std::string, long> parse_counts(const std::string& text) {
+std::map<std::string, long> parse_counts(const std::vector<std::string>& lines) {
   std::map<std::string, long> counts;
-  std::istringstream in(text);
-  for (std::string pair; in >> pair;)
-    if (std::size_t eq = pair.find('='); eq != std::string::npos) counts[pair.substr(0, eq)] = std::stol(pair.substr(eq + 1));
+  for (const std::string& line : lines) {
+    std::istringstream in(line);
+    for (std::string pair; in >> pair;)
+      if (std::size_t eq = pair.find('='); eq != std::string::npos) counts[pair.substr(0, eq)] = std::stol(pair.substr(eq + 1));
+  }
   return counts;
 }
 
@@ -59,18 +44,19 @@ long env_number(const char* name, long fallback) {
 }
 
 TEST(ReachablePositions, LegalPlayIsNeverRejected) {
-  if (std::string why = reference_missing(); !why.empty()) GTEST_SKIP() << why;
+  if (std::string why = reference_missing("to play the games"); !why.empty()) GTEST_SKIP() << why;
   constexpr long kDefaultPositions = 200000;
   const long positions = env_number("FENMILL_PLAYOUT_POSITIONS", kDefaultPositions);
   const long seed = env_number("FENMILL_PLAYOUT_SEED", 0x36c0ffee);
 
   TempDir tmp;
   const std::string standard = tmp / "standard.fen", chess960 = tmp / "chess960.fen";
-  const std::string command = "node " + quoted((kDiffDir / "random_playouts.mjs").string()) + " " +
-                              std::to_string(positions) + " " + quoted(standard) + " " + quoted(chess960) + " " +
-                              std::to_string(seed);
-  std::map<std::string, long> counts = parse_counts(run_command(command));
-  ASSERT_GE(counts["positions"], positions) << "the playout script failed: " << command;
+  const std::vector<std::string> args = {std::to_string(positions), standard, chess960, std::to_string(seed)};
+  std::vector<std::string> out;
+  std::map<std::string, long> counts;
+  if (run_node_script("random_playouts.mjs", args, out)) counts = parse_counts(out);
+  ASSERT_GE(counts["positions"], positions)
+      << "the playout script failed: " << node_reference::node_command("random_playouts.mjs", args);
 
   long validated = 0;
   // Standard games in the default mode (KQkq with the king on e1/e8 names the corner rooks); Chess960 games with
