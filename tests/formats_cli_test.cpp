@@ -417,6 +417,66 @@ TEST(FormatsCli, CsvInputsWithDifferentHeadersCannotShareOneOutput) {
   EXPECT_EQ(r.out, "id,FEN\n2," + std::string(kStart) + "\n");
 }
 
+// A UTF-8 byte-order mark before a CSV input is not part of its first row: --to csv writes neither it nor a
+// header the file does not have, whether the file is mapped or streamed (stdin, one byte a chunk). And for the
+// one-header check a file of nothing but the mark and blank lines has no rows: a file with a header may follow.
+TEST(FormatsCli, CsvByteOrderMarkIsNeitherWrittenBackNorARow) {
+  TempDir dir;
+  const std::string bom = "\xEF\xBB\xBF";
+  const std::string e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";  // written without e3
+  write_file(dir / "header.csv", bom + "id,FEN\r\n1," + e4 + "\r\n");
+  write_file(dir / "bare.csv", bom + "1," + e4 + "\n2," + kStart + "\n");
+  const std::string header_out = "id,FEN\n1," + std::string(kAfterE4) + "\n";
+  const std::string bare_out = "1," + std::string(kAfterE4) + "\n2," + kStart + "\n";
+  for (const char* chunk : {"1", "1048576"}) {
+    CliResult r = run_cli({"normalize", "-q", "--to", "csv", "--chunk-size", chunk, dir / "header.csv"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, header_out) << chunk;
+    r = run_cli_stdin({"normalize", "-q", "--to", "csv", "--chunk-size", chunk, "-"}, read_file(dir / "header.csv"));
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, header_out) << "stdin, sniffed, chunk " << chunk;
+    // By index, a header is guessed from the field after the mark: "FEN" is a name, a position is a record.
+    r = run_cli({"normalize", "-q", "--to", "csv", "--chunk-size", chunk, "--fen-column", "1", dir / "header.csv"});
+    EXPECT_EQ(r.out, header_out) << chunk;
+    EXPECT_NE(r.err.find("header.csv: line 1 is read as the CSV header (its field 1, \"FEN\""), std::string::npos) << r.err;
+    r = run_cli({"normalize", "-q", "--to", "csv", "--chunk-size", chunk, "--fen-column", "1", dir / "bare.csv"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, bare_out) << chunk;
+    EXPECT_EQ(r.err, "");
+    r = run_cli_stdin({"normalize", "-q", "--to", "csv", "--from", "csv", "--chunk-size", chunk, "--fen-column", "1", "-"},
+                      read_file(dir / "bare.csv"));
+    EXPECT_EQ(r.out, bare_out) << "stdin, chunk " << chunk;
+  }
+  // --csv-header no: the header row is a record, its field "FEN" a rejected position, and the mark still no text.
+  CliResult r = run_cli({"normalize", "-q", "--to", "csv", "--fen-column", "1", "--csv-header", "no", dir / "header.csv",
+                         "--rejects", dir / "rej.jsonl"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "1," + std::string(kAfterE4) + "\n");
+  EXPECT_NE(read_file(dir / "rej.jsonl").find("\"line\":1,\"column\":4,"), std::string::npos) << read_file(dir / "rej.jsonl");
+
+  // Rows without a header, after the mark, before a file with one: refused (the header would come after them).
+  write_file(dir / "named.csv", "id,FEN\n3," + std::string(kStart) + "\n");
+  r = run_cli({"normalize", "-q", "--to", "csv", "--fen-column", "1", dir / "bare.csv", dir / "named.csv"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("named.csv has a CSV header and " + (dir / "bare.csv") + ", before it, has none"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out, "");
+  // The mark alone, the mark and blank lines, and a second mark alone on line 1 (a record, rejected: it writes no
+  // row, which is what the check is about) leave the header first.
+  write_file(dir / "mark.csv", bom);
+  write_file(dir / "mark_blanks.csv", bom + " \r\n\t\n\n");
+  write_file(dir / "two_marks.csv", bom + bom + "\n\n");
+  for (const char* first : {"mark.csv", "mark_blanks.csv", "two_marks.csv"}) {
+    for (const char* chunk : {"1", "1048576"}) {
+      r = run_cli({"normalize", "-q", "--to", "csv", "--chunk-size", chunk, "--fen-column", "1", dir / first,
+                   dir / "named.csv", "--summary", dir / "s.json", "--force"});
+      EXPECT_EQ(r.exit_code, 0) << first << ": " << r.err;
+      EXPECT_EQ(r.out, "id,FEN\n3," + std::string(kStart) + "\n") << first;
+      EXPECT_EQ(json_number(read_file(dir / "s.json"), "invalid"), std::string(first) == "two_marks.csv" ? 1u : 0u) << first;
+    }
+  }
+}
+
 TEST(FormatsCli, CsvColumnByIndexAndMissingColumnIsAUsageError) {
   TempDir dir;
   write_file(dir / "t.tsv", std::string("id\tposition\n1\t") + kStart + "\n");
