@@ -415,6 +415,13 @@ TEST(FormatsCli, CsvInputsWithDifferentHeadersCannotShareOneOutput) {
   r = run_cli({"normalize", "-q", "--to", "csv", "--fen-column", "1", dir / "blank.csv", dir / "named.csv"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "id,FEN\n2," + std::string(kStart) + "\n");
+  // NUL-only lines are blank lines too, rows of none (helper-39: this input was refused as "has none").
+  write_file(dir / "nul.csv", std::string("\0\n \0\r\n\0\0\n", 9));
+  r = run_cli({"normalize", "-q", "--to", "csv", "--fen-column", "1", dir / "nul.csv", dir / "named.csv",
+               "--summary", dir / "s.json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "id,FEN\n2," + std::string(kStart) + "\n");
+  EXPECT_EQ(json_number(read_file(dir / "s.json"), "records"), 1u);
 }
 
 // A UTF-8 byte-order mark before a CSV input is not part of its first row: --to csv writes neither it nor a

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "fen/text_cursor.h"
 #include "formats/csv.h"
 #include "io/file_extension.h"
 #include "io/input_peek.h"
@@ -35,10 +36,11 @@ bool reads_as_column_name(std::string_view field) {
   return foreign && !(digits && slashes > 0);
 }
 
-// Whether `s` holds nothing but blanks and line ends, after a byte-order mark if it starts with one.
+// Whether `s` holds no record: nothing but line ends and the bytes of what the chunk processor skips as a blank
+// line (blanks, CR, NUL: is_trailing_junk), after a byte-order mark if it starts with one.
 bool only_blanks(std::string_view s) {
   if (s.substr(0, 3) == "\xEF\xBB\xBF") s.remove_prefix(3);
-  return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
+  return std::all_of(s.begin(), s.end(), [](char c) { return c == '\n' || is_trailing_junk(c); });
 }
 
 }  // namespace
