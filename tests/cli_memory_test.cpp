@@ -72,12 +72,16 @@ TEST(CliMemory, AddressSpaceLimitIsMetOrReportedAsOutOfMemory) {
     int status = std::system(("sh -c \"" + command + "\"").c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   };
-  for (const char* command : {"normalize", "dedup", "stats"}) {
-    EXPECT_EQ(limited(std::string(command) + " -q '" + demo + "' -o '" + (tmp / "limited.out") + "' --force"), 0)
-        << command << ": " << read_file(tmp / "err");
-    if (std::string(command) == "stats") continue;  // its report holds the run's seconds
-    CliResult free_run = run_cli({command, "-q", demo});
-    EXPECT_TRUE(read_file(tmp / "limited.out") == free_run.out) << command;
+  for (const std::vector<std::string>& command :
+       {std::vector<std::string>{"normalize"}, {"dedup"}, {"dedup", "--count"}, {"stats"}}) {
+    const std::string words = command.size() == 1 ? command[0] : command[0] + " " + command[1];
+    EXPECT_EQ(limited(words + " -q '" + demo + "' -o '" + (tmp / "limited.out") + "' --force"), 0)
+        << words << ": " << read_file(tmp / "err");
+    if (command[0] == "stats") continue;  // its report holds the run's seconds
+    std::vector<std::string> args = command;
+    args.insert(args.end(), {"-q", demo});
+    CliResult free_run = run_cli(args);
+    EXPECT_TRUE(read_file(tmp / "limited.out") == free_run.out) << words;
   }
   // Far too little to start: a worker thread or a buffer is refused, said as such (not "pthread_create has failed").
   const std::string tiny = "ulimit -v 20000 && '" FENMILL_BINARY "' normalize -q --threads 2 '" + demo + "' -o '" +
@@ -98,6 +102,13 @@ TEST(CliMemory, AddressSpaceLimitIsMetOrReportedAsOutOfMemory) {
   EXPECT_EQ(read_file(tmp / "err"),
             "fenmill: error: out of memory (dedup and stats keep 11-23 bytes per distinct position; fewer --threads or "
             "a smaller --chunk-size need less)\n");
+  EXPECT_FALSE(fs::exists(tmp / "big.out"));
+  // dedup --count keeps a whole key, its first-seen ordinal and its count (32-byte slots): its own figure, not dedup's.
+  EXPECT_EQ(limited("dedup -q --count --chunk-size 1073741824 - -o '" + (tmp / "big.out") + "' < '" + demo + "'"), 2);
+  EXPECT_EQ(read_file(tmp / "err"),
+            "fenmill: error: out of memory (dedup --count keeps 46-91 bytes per distinct position; fewer --threads or "
+            "a smaller --chunk-size need less)\n");
+  EXPECT_FALSE(fs::exists(tmp / "big.out"));
 }
 
 TEST(CliMemory, PgnWithoutTagsIsCutIntoChunks) {
