@@ -1,7 +1,7 @@
 // libFuzzer target: FEN parse + validate + normalize + write on arbitrary bytes, in every mode.
 // Invariants checked: no crash/UB (sanitizers), an accepted position normalizes idempotently (as FEN, and as EPD
 // with the record's operations; chess and Xiangqi), the placement the parser vouches for is what the writer
-// would build, and the vector placement readers (AVX-512, AVX2) agree with the loop.
+// would build, a record called canonical is the writer's text in both notations (FEN output copies it), and the vector placement readers (AVX-512, AVX2) agree with the loop.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -58,6 +58,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       char copied[fenmill::kMaxFenLength];
       std::size_t m = fenmill::write_fen(pos, copied, fenmill::CastlingNotation::kXFen, text.substr(0, r.placement_length));
       if (std::string_view(copied, m) != std::string_view(buf, n)) std::abort();
+    }
+    if (r.canonical) {  // copied to FEN output as it came
+      char shredder[fenmill::kMaxFenLength];
+      const std::string_view as_read = text.substr(0, r.rest);
+      if (as_read != std::string_view(buf, n) ||
+          as_read != std::string_view(shredder, fenmill::write_fen(pos, shredder, fenmill::CastlingNotation::kShredder)))
+        std::abort();
     }
     std::uint8_t record[fenmill::kRecordSize];
     fenmill::encode_record(pos, record);
