@@ -352,6 +352,35 @@ TEST(CliOutput, AWriteErrorInOneOutputPublishesNone) {
   EXPECT_EQ(tmp.entries(), (std::vector<std::string>{"out.fen", "r.html"}));
 }
 
+// An output that meets the file size limit (`ulimit -f`) is a write error like a full disk: exit 2 and "File too
+// large", nothing published, no temporary file left. SIGXFSZ used to kill the run (exit 153) without a word.
+TEST(CliOutput, AFileSizeLimitIsAWriteErrorNotASignal) {
+  TempDir tmp;
+  std::string many;
+  for (int i = 1; i <= 4000; ++i) many += "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 " + std::to_string(i) + "\n";
+  write_file(tmp / "in.fen", many);  // ~230 KB out; the limit is 64 blocks (of 512 or 1024 bytes, by shell)
+  fs::create_directory(tmp / "out");
+  const std::string in_path = tmp / "in.fen", in = "'" + in_path + "'", out = tmp / "out", err = tmp / "err";
+  for (const std::string& command :
+       {"normalize -q " + in + " -o '" + out + "/o.fen' --summary '" + out + "/s.json'",
+        "dedup -q --count --key full " + in + " -o '" + out + "/o.fen' --rejects '" + out + "/r.jsonl'",
+        "convert -q --to bin " + in + " -o '" + out + "/o.bin'",
+        "normalize -q " + in + " > '" + out + "/stdout.fen'"}) {
+    SCOPED_TRACE(command);
+    int status = std::system(("ulimit -f 64 && '" FENMILL_BINARY "' " + command + " 2> '" + err + "'").c_str());
+    EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), 2) << "153 is SIGXFSZ";
+    EXPECT_NE(read_file(err).find("File too large"), std::string::npos) << read_file(err);
+    std::vector<std::string> left;
+    for (const auto& e : fs::directory_iterator(out)) left.push_back(e.path().filename().string());
+    if (command.find("> '") != std::string::npos) {
+      EXPECT_EQ(left, std::vector<std::string>{"stdout.fen"});  // the shell's redirection, not fenmill's
+      fs::remove(out + "/stdout.fen");
+    } else {
+      EXPECT_TRUE(left.empty()) << left.front();
+    }
+  }
+}
+
 // One path cannot hold two outputs, and a rejects, summary or HTML file must not replace an input: refused
 // before any work, with --force too, nothing written. Devices such as /dev/null may take several outputs.
 TEST(CliOutput, OutputsNamingTheSameFileAreRefused) {

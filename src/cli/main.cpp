@@ -1,5 +1,6 @@
 // fenmill's command line: parses arguments into a Job, runs it, turns errors into exit codes.
 // Exceptions stop here; the engine below reports errors as values.
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -191,10 +192,21 @@ void print_summary(const Job& job, const fenmill::RunOutcome& o) {
   std::fprintf(stderr, "; %.1f MB in %.2f s (%.0f MB/s)\n", mb, o.seconds, o.seconds > 0 ? mb / o.seconds : 0.0);
 }
 
+// A file size limit (`ulimit -f`) met by an output is an I/O error like a full disk. At its default action
+// SIGXFSZ killed the run with no word from fenmill (exit 153, and a core dump where those are on); ignored, the
+// write fails with EFBIG instead, and the run says "File too large", removes its temporary files and exits 2.
+// (Left alone when the caller set it otherwise.)
+void write_past_file_size_limit_fails() {
+  struct sigaction current;
+  if (::sigaction(SIGXFSZ, nullptr, &current) == 0 && !(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_DFL)
+    ::signal(SIGXFSZ, SIG_IGN);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const fenmill::cli::ClosedStreams closed = fenmill::cli::occupy_closed_standard_streams();
+  write_past_file_size_limit_fails();
   CLI::App app{"fenmill: bulk chess position normalizer, validator and deduplicator"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "fenmill 0.1.0");
