@@ -1034,6 +1034,36 @@ TEST(CliUsage, ClosedStandardStreamsAreRefusedNotReused) {
   EXPECT_EQ(read_file(out), line);
 }
 
+// A descriptor name must name a descriptor fenmill was started with. With descriptor 3 closed, -o's temporary
+// file took number 3, and `--rejects /dev/fd/3` wrote the rejects into the output (exit 0); with standard error
+// closed, `-o /dev/stderr` went to the /dev/null put in its place (exit 0, nothing written anywhere).
+TEST(CliUsage, DescriptorNamesNeedAnOpenDescriptor) {
+  TempDir tmp;
+  const std::string in = tmp / "in.fen", out = tmp / "out.fen", err = tmp / "err";
+  const std::string good = "8/8/8/8/8/8/8/K6k w - - 0 1\n", bad = "8/8/8/8/8/8/8/K7 w - - 0 1\n";
+  write_file(in, good + bad);
+  auto shell = [](const std::string& command) {
+    int status = std::system(("'" FENMILL_BINARY "' " + command).c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  const std::string q_in = " -q '" + in + "'", q_out = " -o '" + out + "'", q_err = " 2> '" + err + "'";
+  EXPECT_EQ(shell("normalize" + q_in + q_out + " --rejects /dev/fd/3 3>&-" + q_err), 2);
+  EXPECT_NE(read_file(err).find("/dev/fd/3: descriptor 3 is not open"), std::string::npos) << read_file(err);
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_EQ(shell("validate" + q_in + q_out + " --html /proc/self/fd/4 3>&- 4>&-" + q_err), 2);
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_EQ(shell("render /dev/fd/3 -o '" + (tmp / "p.svg") + "' 3>&-" + q_err), 2);  // not drawn as a FEN
+  EXPECT_FALSE(fs::exists(tmp / "p.svg"));
+  EXPECT_EQ(shell("normalize" + q_in + " -o /dev/stderr 2>&-"), 2);
+  EXPECT_EQ(shell("normalize" + q_in + " -o /dev/null --rejects /dev/fd/2 2>&-"), 2);
+  // Open descriptors are written as before.
+  EXPECT_EQ(shell("normalize" + q_in + q_out + " --rejects /dev/fd/3 3> '" + (tmp / "r.jsonl") + "'"), 0);
+  EXPECT_EQ(read_file(out), good);
+  EXPECT_NE(read_file(tmp / "r.jsonl").find("MISSING_KING"), std::string::npos);
+  EXPECT_EQ(shell("normalize" + q_in + " -o /dev/stderr 2> '" + err + "'"), 0);
+  EXPECT_EQ(read_file(err), good);
+}
+
 // validate's text report is one line per invalid record, even for a file name holding a newline or a tab.
 TEST(CliOutput, ValidateLinesEscapeControlBytesInFileNames) {
   TempDir tmp;

@@ -22,7 +22,7 @@ ClosedStreams occupy_closed_standard_streams() {
       ::close(got);
     }
   }
-  return ClosedStreams{closed[0], closed[1]};
+  return ClosedStreams{closed[0], closed[1], closed[2]};
 }
 
 bool names_standard_input(const std::string& path) {
@@ -33,6 +33,19 @@ bool names_standard_output(const std::string& path) {
   return path == "-" || descriptor_named_by(path) == STDOUT_FILENO;  // (descriptor_named_by knows /dev/stdout)
 }
 
+namespace {
+
+// A descriptor name (/dev/fd/N, /proc/self/fd/N, N > 2) whose descriptor is not open now, before fenmill has
+// opened anything: said on stderr.
+bool names_a_closed_descriptor(const std::string& path) {
+  const int fd = descriptor_named_by(path);
+  if (fd <= STDERR_FILENO || ::fcntl(fd, F_GETFD) != -1) return false;
+  std::fprintf(stderr, "fenmill: %s: descriptor %d is not open\n", path.c_str(), fd);
+  return true;
+}
+
+}  // namespace
+
 bool closed_streams_unused(const ClosedStreams& closed, const std::vector<std::string>& inputs,
                            std::initializer_list<const std::string*> outputs) {
   for (const std::string& input : inputs) {
@@ -40,12 +53,19 @@ bool closed_streams_unused(const ClosedStreams& closed, const std::vector<std::s
       std::fprintf(stderr, "fenmill: standard input (%s) is closed\n", input.c_str());
       return false;
     }
+    if (names_a_closed_descriptor(input)) return false;
   }
   for (const std::string* path : outputs) {
-    if (closed.out && !path->empty() && names_standard_output(*path)) {
+    if (path->empty()) continue;
+    if (closed.out && names_standard_output(*path)) {
       std::fprintf(stderr, "fenmill: standard output is closed: name a file instead of %s\n", path->c_str());
       return false;
     }
+    if (closed.err && descriptor_named_by(*path) == STDERR_FILENO) {  // (said to /dev/null: the exit code tells)
+      std::fprintf(stderr, "fenmill: standard error is closed: name a file instead of %s\n", path->c_str());
+      return false;
+    }
+    if (names_a_closed_descriptor(*path)) return false;
   }
   return true;
 }
