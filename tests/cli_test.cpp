@@ -667,6 +667,26 @@ TEST(CliBinary, RejectedRecordsAreNumberedAcrossBlocks) {
 
 // Whole-number options say what is wrong with the value: "abc" is no number (CLI::Range said "Value abc not in
 // range 0 to 1024").
+// An empty name for a file to write is refused, as -o '' is: `--rejects ''` (or `--rejects $R` with R unset)
+// read as no --rejects at all, and the run went on without writing the rejects it was asked for.
+TEST(CliUsage, EmptyOutputNamesAreRefused) {
+  TempDir tmp;
+  const std::string mixed = (kGoldenDir / "mixed.fen").string();
+  const std::vector<std::vector<std::string>> cases = {
+      {"normalize", "-q", mixed, "-o", tmp / "o.fen", "--rejects", ""},
+      {"dedup", "-q", mixed, "-o", tmp / "o.fen", "--summary", ""},
+      {"validate", "-q", mixed, "-o", tmp / "o.txt", "--html", ""},
+      {"render", mixed, "--each", ""},
+  };
+  for (const std::vector<std::string>& args : cases) {
+    CliResult r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 2) << args[0];
+    EXPECT_EQ(r.err, "fenmill: " + args[args.size() - 2] + ": an empty name is not a file name (--help)\n");
+    EXPECT_EQ(r.out, "");
+    EXPECT_TRUE(tmp.entries().empty()) << args[0];
+  }
+}
+
 TEST(CliUsage, WholeNumberOptionsSayWhatIsWrong) {
   const std::string demo = (kGoldenDir / "mixed.fen").string();
   struct Case {

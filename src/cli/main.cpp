@@ -12,6 +12,7 @@
 #include <string>
 
 #include "cli/render_command.h"
+#include "cli/path_check.h"
 #include "cli/standard_streams.h"
 #include "cli/whole_number.h"
 #include "formats/binary_file.h"
@@ -77,8 +78,10 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_po
   sub->add_flag("--variations", job.follow_variations, "PGN: also emit the positions of variations (skipped by default)");
   sub->add_option("--with-tags", raw.with_tags, "PGN to CSV/JSONL: tags to add as columns/fields, e.g. Site,WhiteElo");
   sub->add_option("--threads", job.threads, "worker threads, 0 = all cores")->transform(fenmill::cli::whole_number_in(0, 1024));
-  sub->add_option("--rejects", job.rejects_path, "write rejected records as JSON Lines to this file");
-  sub->add_option("--summary", job.summary_path, "write the run's counts as JSON to this file");
+  sub->add_option("--rejects", job.rejects_path, "write rejected records as JSON Lines to this file")
+      ->check(fenmill::cli::non_empty_path());
+  sub->add_option("--summary", job.summary_path, "write the run's counts as JSON to this file")
+      ->check(fenmill::cli::non_empty_path());
   sub->add_option("--ep", raw.ep, "en-passant square: legal (keep if a capture is legal), pseudo, keep")
       ->check(CLI::IsMember({"legal", "pseudo", "keep"}));
   sub->add_flag("--repair", job.normalize.repair,
@@ -222,7 +225,8 @@ int main(int argc, char** argv) {
     if (spec.command == Command::kDedup) sub->add_flag("--count", count, "append each position's number of occurrences (after a tab; a count column or key with --to csv/jsonl)");
     if (spec.command == Command::kValidate) sub->add_flag("--json", job.json, "report as JSON Lines");
     if (spec.command == Command::kValidate)
-      sub->add_option("--html", job.html_path, "also write an HTML report of the rejected records, with pictures");
+      sub->add_option("--html", job.html_path, "also write an HTML report of the rejected records, with pictures")
+          ->check(fenmill::cli::non_empty_path());
     sub->callback([&job, spec] { job.command = spec.command; });
   }
   fenmill::cli::RenderCommand render(app);

@@ -1,4 +1,5 @@
 #include "cli/render_command.h"
+#include "cli/path_check.h"
 #include "cli/whole_number.h"
 
 #include <sys/stat.h>
@@ -86,7 +87,8 @@ RenderCommand::RenderCommand(CLI::App& app) {
       ->required();
   CLI::Option* output = sub_->add_option("-o,--output", args_.output, "the SVG file, - for stdout (the default)");
   sub_->add_option("--each", args_.each_dir, "one SVG per record in this directory, named by line: DIR/line-000042.svg")
-      ->excludes(output);
+      ->excludes(output)
+      ->check(fenmill::cli::non_empty_path());
   sub_->add_option("--variant", args_.variant, "chess, xiangqi, or auto (10 ranks is Xiangqi; the default)")
       ->check(CLI::IsMember({"chess", "xiangqi", "auto"}));
   sub_->add_flag("--flip", args_.flip, "draw the board from Black's side");
