@@ -723,7 +723,10 @@ TEST(FormatsCli, PgnWithTagsUnescapesValuesAndRefusesFen) {
       {{"--with-tags", "Event"}, "--with-tags adds CSV columns or JSON Lines fields"},
       {{"--with-tags", "Event", "--to", "epd"}, "--with-tags adds CSV columns or JSON Lines fields"},
       {{"--plies", "5:2"}, "--plies 5:2 selects nothing: FROM is after TO"},
-      {{"-"}, "standard input ('-') can be read only once"}};
+      {{"-"}, "standard input ('-') can be read only once"},
+      // Under any of its names (helper-40): from a file (`< f`) /dev/stdin read it again, from a pipe nothing.
+      {{"/dev/stdin"}, "standard input ('-') can be read only once (- and /dev/stdin both name it)"},
+      {{"/dev/fd/0"}, "standard input ('-') can be read only once (- and /dev/fd/0 both name it)"}};
   for (const auto& [extra, message] : refused) {
     std::vector<std::string> args = {"normalize", "-q", "-", dir / "t.pgn"};
     args.insert(args.end(), extra.begin(), extra.end());

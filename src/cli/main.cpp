@@ -262,9 +262,15 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "fenmill: --plies %s selects nothing: FROM is after TO\n", raw.plies.c_str());
     return fenmill::kExitUsageOrIo;
   }
-  if (std::count(job.inputs.begin(), job.inputs.end(), "-") > 1) {
-    std::fprintf(stderr, "fenmill: standard input ('-') can be read only once\n");
-    return fenmill::kExitUsageOrIo;
+  // Under any of its names: `- /dev/stdin` read a redirected file twice, and from a pipe gave the second nothing.
+  if (auto first = std::find_if(job.inputs.begin(), job.inputs.end(), fenmill::cli::names_standard_input);
+      first != job.inputs.end()) {
+    auto second = std::find_if(first + 1, job.inputs.end(), fenmill::cli::names_standard_input);
+    if (second != job.inputs.end()) {
+      std::fprintf(stderr, "fenmill: standard input ('-') can be read only once%s\n",
+                   *first == *second ? "" : (" (" + *first + " and " + *second + " both name it)").c_str());
+      return fenmill::kExitUsageOrIo;
+    }
   }
   if (!fenmill::cli::closed_streams_unused(closed, job.inputs,
                                            {&job.output, &job.rejects_path, &job.summary_path, &job.html_path}))
