@@ -1098,6 +1098,28 @@ TEST(CliOutput, ValidateLinesEscapeControlBytesInFileNames) {
   EXPECT_EQ(r.out, "odd\\x5cx0ana\\x5cx09me.fen:1:1: MISSING_KING: each side needs exactly one king: one is missing\n");
 }
 
+// An error or a note on stderr is one line whatever the file name holds, as validate's report lines are: a
+// newline in a name broke "fenmill: error: ..." in two, and an escape sequence went to the terminal as it was.
+TEST(CliStderr, ErrorsAndNotesAreOneLineWhateverTheFileName) {
+  TempDir tmp;
+  write_file(tmp / "in.fen", "8/8/8/8/8/8/8/K6k w - - 0 1\n");
+  write_file(tmp / "out\nx.fen", "precious\n");
+  write_file(tmp / "c\nx.csv", "fen\n8/8/8/8/8/8/8/K6k w - - 0 1\n");
+  CliResult r = run_cli({"normalize", "-q", "no\nsuch.fen"}, tmp.path().string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "fenmill: error: no\\x0asuch.fen: No such file or directory\n");
+  r = run_cli({"normalize", "-q", "in.fen", "-o", "out\nx.fen"}, tmp.path().string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "fenmill: error: out\\x0ax.fen: already exists (use --force to overwrite)\n");
+  r = run_cli({"normalize", "-q", "in.fen", "-o", "o\x1b[31m.zst"}, tmp.path().string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("zstd -o o\\x1b[31m.zst\n"), std::string::npos) << r.err;
+  r = run_cli({"normalize", "-q", "c\nx.csv", "--fen-column", "0"}, tmp.path().string());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.rfind("fenmill: note: c\\x0ax.csv: line 1 is read as the CSV header", 0), 0u) << r.err;
+  EXPECT_EQ(line_count(r.err), 1u) << r.err;
+}
+
 // A report's name says nothing about positions: `validate --json -o rejects.jsonl` used to take .jsonl as
 // --to jsonl and stop with "--to jsonl needs JSON Lines or PGN input".
 TEST(CliOutput, ReportsGoToAnyName) {

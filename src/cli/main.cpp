@@ -287,7 +287,7 @@ int main(int argc, char** argv) {
     job.variant = binary_input_variant(job.inputs.front(), job.variant);
   if (fenmill::has_extension(job.output, ".zst")) {  // the output would be plain text under a name that says zstd
     std::fprintf(stderr, "fenmill: output is not compressed; write to standard output and pipe it: -o - | zstd -o %s\n",
-                 job.output.c_str());
+                 fenmill::one_line(job.output).c_str());
     return fenmill::kExitUsageOrIo;
   }
   if (job.variant == fenmill::Variant::kAuto && job.to == fenmill::OutputFormat::kBinary) {
@@ -326,7 +326,7 @@ int main(int argc, char** argv) {
     fenmill::RunOutcome outcome =
         fenmill::run_job(job, [&job](const fenmill::RunOutcome& o) { return fenmill::render::html_report(job, o); });
     if (outcome.exit_code == fenmill::kExitUsageOrIo) {
-      std::fprintf(stderr, "fenmill: error: %s\n", outcome.error.c_str());
+      std::fprintf(stderr, "fenmill: error: %s\n", fenmill::one_line(outcome.error).c_str());
       return outcome.exit_code;
     }
     if (!job.quiet) print_summary(job, outcome);
@@ -345,7 +345,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "fenmill: error: could not start a worker thread (%s): out of memory or over a process limit "
                    "(ulimit -v, -u); fewer --threads need less\n", e.what());
     else
-      std::fprintf(stderr, "fenmill: error: %s\n", e.what());
+      std::fprintf(stderr, "fenmill: error: %s\n", fenmill::one_line(e.what()).c_str());
     return fenmill::kExitUsageOrIo;
   }
 }

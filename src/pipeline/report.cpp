@@ -160,6 +160,22 @@ void append_reject_line(std::string& out, std::string_view file, const Reject& r
   out += '\n';
 }
 
+std::string one_line(std::string_view message) {
+  std::string out;
+  out.reserve(message.size());
+  for (char c : message) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b >= 0x20 && b != 0x7F) {
+      out += c;
+      continue;
+    }
+    char esc[5];
+    std::snprintf(esc, sizeof esc, "\\x%02x", b);
+    out += esc;
+  }
+  return out;
+}
+
 namespace {
 // A PGN code named like a FEN code (CLOCK_RANGE) is one key, as it is one code in the rejects: a JSON object with
 // a name twice is ambiguous (most readers keep only the last value, and the counts no longer add up).

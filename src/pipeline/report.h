@@ -24,6 +24,9 @@ void append_reject_json(std::string& out, std::string_view file, const Reject& r
 // FILE:LINE:COLUMN: CODE: message\n (control bytes in FILE written as \xNN, so a record is one line)
 void append_reject_line(std::string& out, std::string_view file, const Reject& r, std::string_view detail = {});
 
+// A message for stderr on one line: control bytes (a newline or a terminal escape in a file name) as \xNN.
+std::string one_line(std::string_view message);
+
 struct RunFacts {
   double seconds = 0;
   std::uint64_t bytes_in = 0;

@@ -136,7 +136,7 @@ RunOutcome run_job(const Job& job, const HtmlReport& html_report) {
           }));
   progress.finish();
   // Said even under -q and when the run failed: a first record taken for a header must never be lost unseen.
-  for (const std::string& note : chunker.notes()) std::fprintf(stderr, "fenmill: note: %s\n", note.c_str());
+  for (const std::string& note : chunker.notes()) std::fprintf(stderr, "fenmill: note: %s\n", one_line(note).c_str());
   // (Not when nothing was read: an empty input's format, with nothing to sniff, says nothing of what was meant.)
   if (bytes_in > 0 && !chunker.has_input(InputFormat::kPgn) && job.pgn_options_given())
     std::fprintf(stderr, "fenmill: warning: --with-tags, --plies, --every and --variations apply to PGN input, and no input was PGN\n");
