@@ -444,6 +444,32 @@ TEST(CliOutput, StandardOutputRedirectedToAnInputIsRefused) {
   EXPECT_EQ(read_file(tmp / "out.fen"), expected("normalize_mixed.out"));
 }
 
+// A FIFO that is an input and also an output: the run waited for ever (for a writer it was itself, or for an
+// end of input its own write end held off) or read back what it wrote. Refused before any work (helper-40).
+TEST(CliOutput, AFifoThatIsBothInputAndOutputIsRefused) {
+  TempDir tmp;
+  const std::string fifo = tmp / "f";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto shell = [&](const std::string& command) {  // (timeout: without the check these never end)
+    int status = std::system(("timeout 10 '" FENMILL_BINARY "' " + command + " 2> '" + (tmp / "err") + "'").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  const std::string f = "'" + fifo + "'";
+  for (const std::string& command : {"normalize -q " + f + " -o " + f,
+                                     "normalize -q " + f + " -o /dev/null --rejects " + f,
+                                     "validate -q - --summary " + f + " 0<> " + f,
+                                     "normalize -q - 0<> " + f + " 1<> " + f,  // standard input and output
+                                     "normalize -q /dev/stdin -o /dev/fd/3 0<> " + f + " 3<> " + f}) {
+    EXPECT_EQ(shell(command), 2) << command;
+    EXPECT_NE(read_file(tmp / "err").find("is a FIFO (or pipe) that is an input of this run and also its output"),
+              std::string::npos) << read_file(tmp / "err");
+  }
+  // Several outputs to one FIFO, and a file in: runs as before (the FIFO opened read-write, so nothing waits).
+  write_file(tmp / "in.fen", "8/8/8/8/8/8/8/K6k w - - 0 1\n8/8/8/8/8/8/8/8 w - - 0 1\n");
+  EXPECT_EQ(shell("normalize -q '" + (tmp / "in.fen") + "' -o /dev/fd/3 --rejects " + f + " 3<> " + f), 0)
+      << read_file(tmp / "err");
+}
+
 // Standard output is one file under all its names, and `> file` makes it that file: a rejects or summary file
 // named like the redirection would be renamed over the output. validate and stats write their report there too.
 TEST(CliOutput, StandardOutputUnderAnyNameOrRedirectionIsOneOutput) {

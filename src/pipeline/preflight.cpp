@@ -62,6 +62,15 @@ FileIdentity identify_stdin() {
   return with_regular_file(id, st);
 }
 
+// The FIFO or pipe a path (or "-", standard input or output) is, as device and inode; false for anything else.
+bool fifo_identity(const std::string& path, bool input, std::pair<dev_t, ino_t>& id) {
+  struct stat st;
+  const int fd = input ? (path == "-" ? STDIN_FILENO : -1) : (names_stdout(path) ? STDOUT_FILENO : descriptor_named_by(path));
+  if ((fd >= 0 ? ::fstat(fd, &st) : ::stat(path.c_str(), &st)) != 0 || !S_ISFIFO(st.st_mode)) return false;
+  id = {st.st_dev, st.st_ino};
+  return true;
+}
+
 bool same(const FileIdentity& a, const FileIdentity& b) {
   if ((a.kind == FileIdentity::kStdout && b.kind == FileIdentity::kFile) ||
       (a.kind == FileIdentity::kFile && b.kind == FileIdentity::kStdout))
@@ -116,6 +125,14 @@ std::string preflight_error(const Job& job) {
              ": the run would read back what it writes; write to another file";
     for (std::size_t i = 1; i < outputs.size(); ++i)
       if (same(in, ids[i])) return std::string(outputs[i].first) + " " + *outputs[i].second + " is an input of this run";
+    // A FIFO both read and written (`- -o f < f`, `f --rejects f`): the run read back what it wrote, or waited
+    // for ever for another writer. (Several outputs may share one FIFO; an input may not be one of them.)
+    std::pair<dev_t, ino_t> in_fifo, out_fifo;
+    if (!fifo_identity(input, true, in_fifo)) continue;
+    for (const auto& [option, path] : outputs)
+      if (fifo_identity(*path, false, out_fifo) && out_fifo == in_fifo)
+        return name + " is a FIFO (or pipe) that is an input of this run and also its output (" + std::string(option) +
+               " " + (*path == "-" ? "standard output" : *path) + "): the run would read back what it writes";
   }
   return {};
 }

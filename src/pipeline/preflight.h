@@ -9,8 +9,9 @@ namespace fenmill {
 
 // Empty when the job may start; otherwise what is wrong. Refused: an input that is missing, unreadable or a
 // directory; two of -o, --rejects, --summary, --html naming the same file (stdout counts as one file; /dev/null
-// and other devices may be shared); --rejects, --summary or --html naming an input. (-o may name an input with
-// --force: the input is read whole before the rename replaces it.)
+// and other devices may be shared); --rejects, --summary or --html naming an input; an input that is a FIFO or
+// pipe some output writes to. (-o may name an input with --force: the input is read whole before the rename
+// replaces it.)
 std::string preflight_error(const Job& job);
 
 }  // namespace fenmill
