@@ -367,6 +367,27 @@ TEST(RenderCli, VariantOptionAndBadArguments) {
   EXPECT_EQ(run_cli({"render", dir / "empty.fen"}).exit_code, 1);
 }
 
+TEST(RenderCli, NulOnlyLinesAreBlankAsInValidate) {
+  // validate skips a line of NUL bytes (some EPD collections hold them) as blank; render must not draw it as
+  // the first record (an EMPTY_RECORD panel), nor give it a picture of its own with --each.
+  TempDir dir;
+  write_file(dir / "in.fen", std::string("\0\n\0\0\r\n \0\t\n", 10) + kStart + "\n");
+  auto r = run_cli({"render", dir / "in.fen", "-o", dir / "first.svg"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(read_file(dir / "first.svg"), read_file(kGoldenDir / "chess_start.svg"));
+  r = run_cli({"render", dir / "in.fen", "--each", dir / "each", "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(fs::path(dir / "each"))) names.push_back(e.path().filename().string());
+  EXPECT_EQ(names, (std::vector<std::string>{"line-000004.svg"}));
+  write_file(dir / "nul.fen", std::string("\0\n\0\0\n", 5));
+  r = run_cli({"render", dir / "nul.fen"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("holds no record to draw"), std::string::npos) << r.err;
+  EXPECT_EQ(run_cli({"validate", dir / "nul.fen", "-q"}).exit_code, 0) << "no record there for validate either";
+}
+
 TEST(RenderCli, ValidateWritesTheHtmlReport) {
   TempDir dir;
   write_file(dir / "in.fen", "rnbqkbnP/pppppp1p/8/8/8/8/PPPPPPP1/RNBQKBNR b KQq - 0 1\n" + kStart +

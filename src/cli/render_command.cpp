@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <functional>
 
+#include "fen/text_cursor.h"
 #include "io/atomic_output.h"
 #include "io/input_source.h"
 #include "render/render_fen.h"
@@ -23,7 +24,12 @@ bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
-bool is_blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
+// Blank as the pipeline counts it (validate skips such lines): spaces, tabs, CR and NUL only.
+bool is_blank_line(std::string_view line) {
+  for (char c : line)
+    if (!is_trailing_junk(c)) return false;
+  return true;
+}
 
 bool path_exists(const std::string& path) {
   struct stat st;
@@ -41,7 +47,7 @@ bool for_each_record(const std::string& path, const std::function<bool(std::stri
     ++number;
     if (number == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8 byte order mark
     if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
-    return is_blank(text) || on_line(text, number);
+    return is_blank_line(text) || on_line(text, number);
   };
   // Feeds the complete lines of `bytes`; returns how many bytes were used, or npos to stop.
   auto feed = [&](std::string_view bytes) -> std::size_t {
