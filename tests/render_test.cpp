@@ -367,6 +367,25 @@ TEST(RenderCli, VariantOptionAndBadArguments) {
   EXPECT_EQ(run_cli({"render", dir / "empty.fen"}).exit_code, 1);
 }
 
+TEST(RenderCli, AMissingFileIsNotDrawnAsAFen) {
+  // A name with a '/' that names no file was drawn as a broken FEN (a BAD_PIECE panel, exit 0): a mistyped path
+  // must be "no such file" (exit 2) and write nothing. A FEN, even a broken one, is still drawn.
+  TempDir dir;
+  for (const std::string& missing : {(dir / "missing.fen"), (dir / "positions"), std::string("data/missing.epd.zst"),
+                                     std::string("./missing")}) {
+    auto r = run_cli({"render", missing, "-o", dir / "m.svg"});
+    EXPECT_EQ(r.exit_code, 2) << missing;
+    EXPECT_EQ(r.err, "fenmill: error: " + missing + ": no such file\n");
+    EXPECT_FALSE(fs::exists(dir / "m.svg")) << missing;
+  }
+  for (const std::string& fen : {std::string("8/8/8/8/8/8/8/4K3"), std::string("rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
+                                 std::string("8/8/8/8/8/8/8/4K3 w - - 0 1.5")}) {
+    auto r = run_cli({"render", fen, "-o", dir / "f.svg", "--force"});
+    EXPECT_EQ(r.exit_code, 0) << fen << ": " << r.err;
+    EXPECT_NE(r.err.find("line 1: "), std::string::npos) << fen << ": drawn with its error";
+  }
+}
+
 TEST(RenderCli, NulOnlyLinesAreBlankAsInValidate) {
   // validate skips a line of NUL bytes (some EPD collections hold them) as blank; render must not draw it as
   // the first record (an EMPTY_RECORD panel), nor give it a picture of its own with --each.

@@ -36,6 +36,19 @@ bool path_exists(const std::string& path) {
   return ::lstat(path.c_str(), &st) == 0;
 }
 
+// Whether a name that is no file was meant as one rather than as a FEN: no blank in it, and its last part has
+// an extension (a FEN has no '.') or the directory before it exists (a FEN's ranks are no directories).
+bool reads_as_path(const std::string& input) {
+  if (input.find_first_of(" \t") != std::string::npos) return false;
+  const std::size_t slash = input.rfind('/');
+  const std::string_view last = slash == std::string::npos ? std::string_view(input) : std::string_view(input).substr(slash + 1);
+  const std::size_t dot = last.rfind('.');
+  if (dot != std::string_view::npos && dot + 1 < last.size()) return true;
+  if (slash == std::string::npos) return false;
+  struct stat st;
+  return ::stat(slash == 0 ? "/" : input.substr(0, slash).c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 // Calls on_line(text, number) for every non-blank line until it returns false; false with `error` on a
 // read failure. Streams: memory stays bounded by the longest line.
 bool for_each_record(const std::string& path, const std::function<bool(std::string_view, std::uint64_t)>& on_line,
@@ -150,6 +163,10 @@ int RenderCommand::run() const {
   bool is_file = a.input == "-" || path_exists(a.input);
   if (!is_file && a.input.find('/') == std::string::npos) {
     std::fprintf(stderr, "fenmill: error: %s: no such file (a FEN needs its '/' between ranks)\n", a.input.c_str());
+    return kExitUsageOrIo;
+  }
+  if (!is_file && reads_as_path(a.input)) {
+    std::fprintf(stderr, "fenmill: error: %s: no such file\n", a.input.c_str());
     return kExitUsageOrIo;
   }
   if (is_file) {
