@@ -386,6 +386,33 @@ TEST(RenderCli, AMissingFileIsNotDrawnAsAFen) {
   }
 }
 
+TEST(RenderCli, TheExtensionSaysTheFormatAsForValidate) {
+  TempDir dir;
+  // EPD in any case: the operations are no trailing text (validate reads x.EPD as EPD too).
+  write_file(dir / "x.EPD", "4k3/8/8/8/8/8/8/4K3 w - - bm Kd1; id \"x\";\n");
+  auto r = run_cli({"render", dir / "x.EPD", "-o", dir / "x.svg"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "") << "a valid position";
+  EXPECT_EQ(read_file(dir / "x.svg").find("BAD_"), std::string::npos);
+  EXPECT_EQ(run_cli({"validate", dir / "x.EPD", "-q"}).exit_code, 0);
+  // CSV, JSON Lines, PGN and binary records are not lines of FEN: each line drawn as a broken FEN, with exit 0,
+  // was wrong. Refused before anything is written.
+  const std::string fen = "rnbqkbnP/pppppp1p/8/8/8/8/PPPPPPP1/RNBQKBNR b KQq - 0 1";
+  write_file(dir / "p.csv", "id,fen\n1," + fen + "\n");
+  write_file(dir / "p.TSV", "id\tfen\n1\t" + fen + "\n");
+  write_file(dir / "p.jsonl", "{\"fen\": \"" + fen + "\"}\n");
+  write_file(dir / "p.pgn", "1. e4 e5 *\n");
+  write_file(dir / "p.bin", "x");
+  for (const char* name : {"p.csv", "p.TSV", "p.jsonl", "p.pgn", "p.bin"}) {
+    r = run_cli({"render", dir / name, "--each", dir / "each"});
+    EXPECT_EQ(r.exit_code, 2) << name;
+    EXPECT_NE(r.err.find("render draws FEN or EPD lines, not "), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(fs::is_empty(dir / "each")) << name;
+  }
+  EXPECT_NE(run_cli({"render", dir / "p.csv"}).err.find("not CSV records"), std::string::npos);
+}
+
 TEST(RenderCli, NulOnlyLinesAreBlankAsInValidate) {
   // validate skips a line of NUL bytes (some EPD collections hold them) as blank; render must not draw it as
   // the first record (an EMPTY_RECORD panel), nor give it a picture of its own with --each.

@@ -13,6 +13,7 @@
 #include "fen/text_cursor.h"
 #include "io/atomic_output.h"
 #include "io/input_source.h"
+#include "pipeline/chunk_feed.h"
 #include "render/render_fen.h"
 
 namespace fenmill::cli {
@@ -20,8 +21,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+const char* format_name(InputFormat format) {
+  switch (format) {
+    case InputFormat::kCsv: return "CSV";
+    case InputFormat::kJsonl: return "JSON Lines";
+    case InputFormat::kBinary: return "binary";
+    case InputFormat::kPgn: return "PGN";
+    case InputFormat::kEpd: return "EPD";
+    case InputFormat::kFen: break;
+  }
+  return "FEN";
 }
 
 // Blank as the pipeline counts it (validate skips such lines): spaces, tabs, CR and NUL only.
@@ -170,7 +179,14 @@ int RenderCommand::run() const {
     return kExitUsageOrIo;
   }
   if (is_file) {
-    diagnose.allow_operations = ends_with(a.input, ".epd") || ends_with(a.input, ".epd.zst");
+    // The extension decides as it does for validate (any case, under .zst too); render reads lines of FEN or EPD.
+    const InputFormat format = a.input == "-" ? InputFormat::kFen : input_format_of(Job{}, a.input);
+    if (format != InputFormat::kFen && format != InputFormat::kEpd) {
+      std::fprintf(stderr, "fenmill: error: %s: render draws FEN or EPD lines, not %s records (validate --html draws "
+                   "the rejected ones of any format)\n", a.input.c_str(), format_name(format));
+      return kExitUsageOrIo;
+    }
+    diagnose.allow_operations = format == InputFormat::kEpd;
     if (!for_each_record(a.input, draw, error) && error.empty()) error = a.input + ": cannot read";
   } else {
     draw(a.input, 1);
