@@ -408,9 +408,29 @@ TEST(RenderCli, TheExtensionSaysTheFormatAsForValidate) {
     EXPECT_EQ(r.exit_code, 2) << name;
     EXPECT_NE(r.err.find("render draws FEN or EPD lines, not "), std::string::npos) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-    EXPECT_TRUE(fs::is_empty(dir / "each")) << name;
+    EXPECT_FALSE(fs::exists(dir / "each")) << name;
   }
   EXPECT_NE(run_cli({"render", dir / "p.csv"}).err.find("not CSV records"), std::string::npos);
+}
+
+TEST(RenderCli, EachMakesNoDirectoryForARunThatCannotStart) {
+  // --each DIR was made before the input was looked at: a missing, unreadable or refused input left an empty
+  // directory behind a run that failed at once.
+  TempDir dir;
+  fs::create_directories(fs::path(dir / "a_directory"));
+  write_file(dir / "p.jsonl", "{}\n");
+  for (const std::string& input : {std::string("nosuchfile"), dir / "missing.fen", dir / "a_directory", dir / "p.jsonl"}) {
+    auto r = run_cli({"render", input, "--each", dir / "pictures"});
+    EXPECT_EQ(r.exit_code, 2) << input;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "pictures")) << input;
+  }
+  // A run that starts makes it, also for an input without records (and says so).
+  write_file(dir / "empty.fen", "");
+  auto r = run_cli({"render", dir / "empty.fen", "--each", dir / "pictures"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::is_directory(dir / "pictures"));
+  EXPECT_NE(r.err.find("0 pictures"), std::string::npos) << r.err;
 }
 
 TEST(RenderCli, NulOnlyLinesAreBlankAsInValidate) {

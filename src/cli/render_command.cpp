@@ -60,10 +60,8 @@ bool reads_as_path(const std::string& input) {
 
 // Calls on_line(text, number) for every non-blank line until it returns false; false with `error` on a
 // read failure. Streams: memory stays bounded by the longest line.
-bool for_each_record(const std::string& path, const std::function<bool(std::string_view, std::uint64_t)>& on_line,
+bool for_each_record(InputSource& source, const std::function<bool(std::string_view, std::uint64_t)>& on_line,
                      std::string& error) {
-  std::unique_ptr<InputSource> source = InputSource::open(path, error);
-  if (!source) return false;
   std::uint64_t number = 0;
   auto line = [&](std::string_view text) {
     ++number;
@@ -78,14 +76,14 @@ bool for_each_record(const std::string& path, const std::function<bool(std::stri
       if (!line(bytes.substr(start, nl - start))) return std::string_view::npos;
     return start;
   };
-  if (std::string_view all = source->mapped(); !all.empty()) {
+  if (std::string_view all = source.mapped(); !all.empty()) {
     std::size_t used = feed(all);
     if (used != std::string_view::npos && used < all.size()) line(all.substr(used));
     return true;
   }
   std::string buffer;
   for (;;) {
-    std::size_t got = source->read(buffer, std::size_t{1} << 20, error);
+    std::size_t got = source.read(buffer, std::size_t{1} << 20, error);
     if (!error.empty()) return false;
     std::size_t used = feed(buffer);
     if (used == std::string_view::npos) return true;
@@ -161,14 +159,6 @@ int RenderCommand::run() const {
     return !a.each_dir.empty();
   };
 
-  if (!a.each_dir.empty()) {
-    std::error_code ec;
-    fs::create_directories(a.each_dir, ec);
-    if (ec) {
-      std::fprintf(stderr, "fenmill: error: %s: %s\n", a.each_dir.c_str(), ec.message().c_str());
-      return kExitUsageOrIo;
-    }
-  }
   bool is_file = a.input == "-" || path_exists(a.input);
   if (!is_file && a.input.find('/') == std::string::npos) {
     std::fprintf(stderr, "fenmill: error: %s: no such file (a FEN needs its '/' between ranks)\n", a.input.c_str());
@@ -187,7 +177,23 @@ int RenderCommand::run() const {
       return kExitUsageOrIo;
     }
     diagnose.allow_operations = format == InputFormat::kEpd;
-    if (!for_each_record(a.input, draw, error) && error.empty()) error = a.input + ": cannot read";
+  }
+  // The input is opened before --each's directory is made: a run that cannot start leaves nothing behind.
+  std::unique_ptr<InputSource> source;
+  if (is_file && !(source = InputSource::open(a.input, error))) {
+    std::fprintf(stderr, "fenmill: error: %s\n", error.c_str());
+    return kExitUsageOrIo;
+  }
+  if (!a.each_dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(a.each_dir, ec);
+    if (ec) {
+      std::fprintf(stderr, "fenmill: error: %s: %s\n", a.each_dir.c_str(), ec.message().c_str());
+      return kExitUsageOrIo;
+    }
+  }
+  if (source) {
+    if (!for_each_record(*source, draw, error) && error.empty()) error = a.input + ": cannot read";
   } else {
     draw(a.input, 1);
   }
