@@ -268,7 +268,7 @@ TEST(RenderReport, SummaryEntriesAndPictures) {
       {"a<b>.fen", 2, 1, "PAWN_ON_BACK_RANK", "a pawn stands on rank 1 or 8 (squares: h8)",
        "rnbqkbnP/pppppp1p/8/8/8/8/PPPPPPP1/RNBQKBNR b KQq - 0 1", false},
       {"a<b>.fen", 4, 5, "BAD_PIECE", "invalid character", "8/8/<script>alert(1)</script>", false},
-      {"g.pgn", 9, 1, "ILLEGAL_MOVE", "game 1, ply 3: no legal move matches", "Qxh9", false},
+      {"g.pgn", 9, 1, "ILLEGAL_MOVE", "game 1, ply 3: no legal move matches", "Qxh9", false, true},
   };
   std::string html = html_report(job, outcome);
   EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
@@ -288,6 +288,30 @@ TEST(RenderReport, SummaryEntriesAndPictures) {
   EXPECT_EQ(count(html, "No board"), 1u);
   EXPECT_EQ(count(html, "<defs>"), 1u) << "piece shapes once per page";
   EXPECT_EQ(count(html, "<g id=\"fm-"), 6u);
+}
+
+TEST(RenderReport, APgnCodeNamedLikeAFenCodeIsStillAGame) {
+  // A PGN game rejected with CLOCK_RANGE got the FEN code's picture: a "No board" panel of its move token with
+  // the game's line column marked past the token's end. And both CLOCK_RANGE rows of the table linked to the
+  // first reject of either kind.
+  Job job;
+  job.inputs = {"g.pgn", "p.fen"};
+  RunOutcome outcome;
+  outcome.counts.records = outcome.counts.invalid = 2;
+  outcome.counts.invalid_by_code[static_cast<int>(ErrorCode::kClockRange)] = 1;
+  outcome.counts.invalid_games_by_code[static_cast<int>(PgnError::kClockRange)] = 1;
+  outcome.reported = {
+      {"g.pgn", 5, 4, "CLOCK_RANGE", "game 1, ply 1: the game runs a clock past what a FEN holds", "Kd2", false, true},
+      {"p.fen", 1, 27, "CLOCK_RANGE", "clock value out of range", "4k3/8/8/8/8/8/8/4K3 w - - 70000 1", false, false},
+  };
+  std::string html = html_report(job, outcome);
+  EXPECT_EQ(count(html, "No board"), 1u) << "the FEN record's panel only";
+  EXPECT_EQ(count(html, "<svg "), 2u) << "the shared shapes and the FEN record's picture";
+  EXPECT_EQ(html.find(">Kd2<tspan"), std::string::npos);
+  const std::size_t fen_row = html.find("<a href=\"#reject-2\">CLOCK_RANGE</a></td><td class=\"n\">1</td><td>clock value");
+  const std::size_t pgn_row = html.find("<a href=\"#reject-1\">CLOCK_RANGE</a></td><td class=\"n\">1</td><td>");
+  EXPECT_NE(fen_row, std::string::npos) << "the FEN code's row links to the FEN record";
+  EXPECT_NE(pgn_row, std::string::npos) << "the PGN code's row links to the game";
 }
 
 TEST(RenderReport, SaysWhenOnlyTheFirstRejectsAreShown) {
@@ -480,6 +504,18 @@ TEST(RenderCli, ValidateWritesTheHtmlReport) {
   r = run_cli({"validate", dir / "in.fen", "--variant", "auto", "--html", dir / "old.html", "--force"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(read_file(dir / "old.html"), html);
+}
+
+TEST(RenderCli, HtmlReportDrawsNoPictureForAPgnClockRange) {
+  TempDir dir;
+  write_file(dir / "g.pgn", "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 65535 1\"]\n\n1. Kd2 Kd7 *\n");
+  write_file(dir / "p.fen", "4k3/8/8/8/8/8/8/4K3 w - - 70000 1\n");
+  auto r = run_cli({"validate", dir / "g.pgn", dir / "p.fen", "-q", "--html", dir / "r.html"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::string html = read_file(dir / "r.html");
+  EXPECT_EQ(count(html, "<section class=\"reject\""), 2u);
+  EXPECT_EQ(count(html, "No board"), 1u) << "only p.fen's record is drawn";
+  EXPECT_NE(html.find("<a href=\"#reject-2\">CLOCK_RANGE</a></td><td class=\"n\">1</td><td>clock value"), std::string::npos);
 }
 
 TEST(RenderCli, HtmlReportFindsTheFenInCsv) {

@@ -21,6 +21,7 @@ struct ReportedReject {
   std::string message;  // as in the rejects file
   std::string input;    // the original line (PGN: the offending token)
   bool xiangqi = false;
+  bool pgn = false;  // a PGN game: no position to draw, and its code may be named like a FEN code (CLOCK_RANGE)
 };
 
 constexpr std::size_t kMaxReportedRejects = 10000;  // the HTML report shows at most this many

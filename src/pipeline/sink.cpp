@@ -61,7 +61,7 @@ bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error)
     if (!job_.html_path.empty() && reported_.size() < kMaxReportedRejects)
       reported_.push_back(ReportedReject{std::string(chunk.source_name), rej.line, rej.column,
                                          std::string(reject_code_name(rej)), reject_message(rej, detail), std::string(input),
-                                         rej.xiangqi});
+                                         rej.xiangqi, rej.pgn != PgnError::kOk});
     if (job_.command == Command::kValidate) {
       if (job_.json)
         append_reject_json(buffer_, chunk.source_name, rej, input, detail);

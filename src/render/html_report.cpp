@@ -24,17 +24,18 @@ void append_count_row(std::string& out, const char* name, std::uint64_t n) {
   append_format(out, "<tr><th>%s</th><td class=\"n\">%llu</td></tr>\n", name, static_cast<unsigned long long>(n));
 }
 
-// Index in outcome.reported of the first record with this code, or -1.
-long first_with_code(const RunOutcome& outcome, std::string_view code) {
+// Index in outcome.reported of the first record with this code, or -1. A PGN game's code and a FEN record's may
+// share a name (CLOCK_RANGE): each row of the table links to its own kind.
+long first_with_code(const RunOutcome& outcome, std::string_view code, bool pgn) {
   for (std::size_t i = 0; i < outcome.reported.size(); ++i)
-    if (outcome.reported[i].code == code) return static_cast<long>(i);
+    if (outcome.reported[i].code == code && outcome.reported[i].pgn == pgn) return static_cast<long>(i);
   return -1;
 }
 
 void append_code_row(std::string& out, const RunOutcome& outcome, std::string_view name, std::string_view message,
-                     std::uint64_t n) {
+                     std::uint64_t n, bool pgn) {
   out += "<tr><td class=\"code\">";
-  long first = first_with_code(outcome, name);
+  long first = first_with_code(outcome, name, pgn);
   if (first >= 0) append_format(out, "<a href=\"#reject-%ld\">", first + 1);
   append_xml_text(out, name);
   if (first >= 0) out += "</a>";
@@ -62,17 +63,17 @@ void append_summary(std::string& out, const Job& job, const RunOutcome& outcome)
   out += "<h2>Invalid records by code</h2>\n<table class=\"codes\">\n<tr><th>code</th><th>records</th><th>meaning</th></tr>\n";
   for (int i = 1; i < kErrorCodeCount; ++i)
     if (std::uint64_t n = c.invalid_by_code[i])
-      append_code_row(out, outcome, error_name(ErrorCode(i)), error_message(ErrorCode(i)), n);
+      append_code_row(out, outcome, error_name(ErrorCode(i)), error_message(ErrorCode(i)), n, false);
   for (int i = 1; i < kPgnErrorCount; ++i)
     if (std::uint64_t n = c.invalid_games_by_code[i])
-      append_code_row(out, outcome, pgn_error_name(PgnError(i)), pgn_error_message(PgnError(i)), n);
+      append_code_row(out, outcome, pgn_error_name(PgnError(i)), pgn_error_message(PgnError(i)), n, true);
   out += "</table>\n";
 }
 
 // The picture of one rejected record, or "" for a PGN game (no single position to draw).
 std::string picture(const Job& job, const ReportedReject& r, const RenderOptions& options) {
   ErrorCode code;
-  if (!error_from_name(r.code, code)) return {};
+  if (r.pgn || !error_from_name(r.code, code)) return {};
   Caption caption{r.code, r.message};
   if (is_syntax_error(code)) return message_svg(caption, r.input, r.column, options);
   std::string_view fen = fen_in_record(r.input, r.column);
