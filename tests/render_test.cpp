@@ -506,6 +506,29 @@ TEST(RenderCli, ValidateWritesTheHtmlReport) {
   EXPECT_EQ(read_file(dir / "old.html"), html);
 }
 
+TEST(RenderCli, HtmlReportReadsTheColumnInTheFensLineOfAMultiLineCsvRow) {
+  // A CSV row whose quoted field holds line breaks is one record, and its column counts in the FEN's line. The
+  // report counted it from the row's first line: a rejected position got "No board" and a syntax error's mark
+  // fell on the wrong byte.
+  TempDir dir;
+  const std::string back_rank = "rnbqkbnP/pppppp1p/8/8/8/8/PPPPPPP1/RNBQKBNR b KQq - 0 1";
+  write_file(dir / "in.csv", "id,comment,fen\n1,\"multi\nline <b>\"," + back_rank +
+                                 "\n2,\"two\r\nlines\",rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n"
+                                 "3,\"a comment\nover two lines\"," + back_rank + "\n");
+  auto r = run_cli({"validate", dir / "in.csv", "--html", dir / "r.html"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("in.csv:3:11: PAWN_ON_BACK_RANK"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("in.csv:5:21: BAD_PIECE"), std::string::npos) << r.out;
+  std::string html = read_file(dir / "r.html");
+  EXPECT_EQ(count(html, "<section class=\"reject\""), 3u);
+  EXPECT_EQ(count(html, "width=\"92\" height=\"92\""), 2u) << "both boards drawn, h8 outlined";
+  EXPECT_EQ(count(html, "No board"), 1u) << "only the BAD_PIECE record";
+  EXPECT_NE(html.find("pppp<tspan fill=\"#e0201b\" font-weight=\"bold\" text-decoration=\"underline\">X</tspan>ppp"),
+            std::string::npos);
+  EXPECT_NE(html.find("<pre>1,&quot;multi\nline &lt;b&gt;&quot;," + back_rank + "</pre>"), std::string::npos)
+      << "the whole row is shown";
+}
+
 TEST(RenderCli, HtmlReportDrawsNoPictureForAPgnClockRange) {
   TempDir dir;
   write_file(dir / "g.pgn", "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 65535 1\"]\n\n1. Kd2 Kd7 *\n");

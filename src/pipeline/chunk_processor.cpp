@@ -156,9 +156,11 @@ class ChunkWork {
     if (is_blank_line(line)) return;
     ++result_.counts.records;
     RecordFen where;
+    lines_before_ = 0;
     if (ErrorCode e = locate_fen(line, where); e != ErrorCode::kOk)
       return reject(line, number, e, 1, 0, 0, e == ErrorCode::kJsonField ? std::string_view(json_error_) : std::string_view());
     number += where.lines_before;
+    lines_before_ = where.lines_before;
     xq_ = job_.variant == Variant::kXiangqi || (job_.variant == Variant::kAuto && xiangqi::looks_like_xiangqi(where.fen));
     if (xq_) {
       xiangqi::NormalizeResult xr = xiangqi::normalize_fen(where.fen, xpos_, xoptions_);
@@ -231,6 +233,7 @@ class ChunkWork {
     if (!shown.empty() && shown.back() == '\r') shown.remove_suffix(1);
     Reject rej{number, column, code, hints, squares, result_.reject_text.size(), 0};
     rej.xiangqi = xq_;
+    rej.lines_before = lines_before_;
     rej.xiangqi_squares = xiangqi_squares;
     result_.reject_text.append(shown);
     rej.text_end = result_.reject_text.size();
@@ -386,6 +389,7 @@ class ChunkWork {
   xiangqi::Position xpos_;
   xiangqi::NormalizeOptions xoptions_;
   bool xq_ = false;  // the current record is a Xiangqi position
+  std::uint32_t lines_before_ = 0;  // the current record's lines before its FEN's (a CSV row with line breaks)
   std::size_t record_size_;
   std::string scratch_, json_error_;
   std::string formatted_;  // one EPD / CSV / JSON Lines record, reused

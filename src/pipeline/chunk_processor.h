@@ -31,6 +31,8 @@ struct Reject {
   xiangqi::Bitboard xiangqi_squares = 0;
   std::uint64_t game = 0;
   std::uint32_t ply = 0;
+  // A CSV row over several lines: the lines of its text before the one `line` and `column` name (the FEN's).
+  std::uint32_t lines_before = 0;
 };
 
 // How to find the FEN in the records of one input; decided by the serial reader stage.

@@ -22,6 +22,9 @@ struct ReportedReject {
   std::string input;    // the original line (PGN: the offending token)
   bool xiangqi = false;
   bool pgn = false;  // a PGN game: no position to draw, and its code may be named like a FEN code (CLOCK_RANGE)
+  // The byte of `input` that `column` names, as an offset: in a CSV row over several lines the column counts in
+  // the FEN's line, not the first. npos: column - 1.
+  std::size_t column_at = std::string::npos;
 };
 
 constexpr std::size_t kMaxReportedRejects = 10000;  // the HTML report shows at most this many

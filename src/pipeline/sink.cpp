@@ -9,6 +9,22 @@
 #include "pipeline/report.h"
 
 namespace fenmill {
+namespace {
+
+// The offset in a reject's text of the byte its column names: past `lines_before` line breaks (a CSV row with
+// quoted ones), capped at the text's end.
+std::size_t column_at(std::string_view input, const Reject& rej) {
+  std::size_t line_start = 0;
+  for (std::uint32_t i = 0; i < rej.lines_before; ++i) {
+    const std::size_t nl = input.find('\n', line_start);
+    if (nl == std::string_view::npos) break;
+    line_start = nl + 1;
+  }
+  const std::size_t in_line = rej.column > 0 ? rej.column - 1 : 0;
+  return std::min(input.size(), line_start + in_line);
+}
+
+}  // namespace
 
 Sink::Sink(const Job& job, AtomicOutput* out, AtomicOutput* rejects)
     : job_(job), out_(out), rejects_(rejects) {
@@ -61,7 +77,7 @@ bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error)
     if (!job_.html_path.empty() && reported_.size() < kMaxReportedRejects)
       reported_.push_back(ReportedReject{std::string(chunk.source_name), rej.line, rej.column,
                                          std::string(reject_code_name(rej)), reject_message(rej, detail), std::string(input),
-                                         rej.xiangqi, rej.pgn != PgnError::kOk});
+                                         rej.xiangqi, rej.pgn != PgnError::kOk, column_at(input, rej)});
     if (job_.command == Command::kValidate) {
       if (job_.json)
         append_reject_json(buffer_, chunk.source_name, rej, input, detail);

@@ -1,5 +1,7 @@
 #include "render/html_report.h"
 
+#include <algorithm>
+
 #include "pgn/errors.h"
 #include "render/render_fen.h"
 #include "render/svg_chess.h"
@@ -75,15 +77,25 @@ std::string picture(const Job& job, const ReportedReject& r, const RenderOptions
   ErrorCode code;
   if (r.pgn || !error_from_name(r.code, code)) return {};
   Caption caption{r.code, r.message};
-  if (is_syntax_error(code)) return message_svg(caption, r.input, r.column, options);
-  std::string_view fen = fen_in_record(r.input, r.column);
+  // The line of the record that the column counts in (a CSV row may span several), and the column in it.
+  std::string_view text = r.input;
+  std::uint32_t column = r.column;
+  if (column != 0) {
+    const std::size_t at = std::min(r.column_at != std::string::npos ? r.column_at : column - 1, text.size());
+    const std::size_t nl = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
+    const std::size_t line_start = nl == std::string_view::npos ? 0 : nl + 1;
+    text = text.substr(line_start, text.find('\n', line_start) - line_start);
+    column = static_cast<std::uint32_t>(at - line_start + 1);
+  }
+  if (is_syntax_error(code)) return message_svg(caption, text, column, options);
+  std::string_view fen = fen_in_record(text, column);
   DiagnoseOptions diagnose;
   diagnose.variant = r.xiangqi ? Variant::kXiangqi : Variant::kChess;
   diagnose.chess960 = job.normalize.chess960;
   diagnose.repair = job.normalize.repair;
   diagnose.allow_operations = true;  // EPD operations after the position are no concern of the picture
   FenDiagnosis d = diagnose_fen(fen, diagnose);
-  if (!d.parsed) return message_svg(caption, r.input, r.column, options);
+  if (!d.parsed) return message_svg(caption, text, column, options);
   if (d.code != code) d.chess_marks = d.xq_marks = 0;  // judged differently here: better no marks than wrong ones
   return diagnosis_svg(d, fen, Caption{}, options);     // the entry above the board says what is wrong
 }
