@@ -529,6 +529,44 @@ TEST(RenderCli, HtmlReportReadsTheColumnInTheFensLineOfAMultiLineCsvRow) {
       << "the whole row is shown";
 }
 
+TEST(RenderCli, HtmlReportKeepsOnlyTheBytesAroundTheColumnOfALongRecord) {
+  // Each rejected line was kept and written whole: 40 lines of 1 MiB made a 168 MB report and 300 MB of memory
+  // (10,000 of them, the report's limit, 10 GiB). Now 2 KiB around the column, said so, and still drawn.
+  TempDir dir;
+  const std::string pad(1 << 20, '<');
+  const std::string back_rank = "rnbqkbnP/pppppp1p/8/8/8/8/PPPPPPP1/RNBQKBNR b KQq -";
+  std::string straddling = back_rank + " c0 \"";  // an e-acute across the 2048th byte
+  straddling += std::string(2047 - straddling.size(), '<') + "\xC3\xA9" + pad + "\";";
+  write_file(dir / "in.fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1" + std::string(1 << 20, ' ') + "x<b>" + pad + "\n");
+  write_file(dir / "in.epd", back_rank + " c0 \"" + pad + "\";\n" + straddling + "\n");
+  write_file(dir / "in.jsonl", "{\"fen\": \"" + back_rank + " 0 1\", \"pad\": \"" + pad + "\"}\n");
+  auto r = run_cli({"validate", dir / "in.fen", dir / "in.epd", dir / "in.jsonl", "-q", "--html", dir / "r.html"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("in.fen:1:1048606: TRAILING_TEXT"), std::string::npos) << r.out;
+  std::string html = read_file(dir / "r.html");
+  EXPECT_LT(html.size(), 100000u);
+  EXPECT_EQ(count(html, "<section class=\"reject\""), 4u);
+  EXPECT_NE(html.find("<p>The record is 2097185 bytes long: the 2048 bytes around column 1048606 are shown.</p>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<pre>\xE2\x80\xA6" + std::string(512, ' ') + "x&lt;b&gt;&lt;&lt;"), std::string::npos);
+  EXPECT_NE(html.find(">column 1048606</text>"), std::string::npos) << "the record's column, not the kept part's";
+  EXPECT_NE(html.find("<tspan fill=\"#e0201b\" font-weight=\"bold\" text-decoration=\"underline\">x</tspan>&lt;b&gt;"),
+            std::string::npos);
+  EXPECT_EQ(count(html, "bytes long"), 4u);
+  EXPECT_EQ(count(html, "width=\"92\" height=\"92\""), 3u) << "the long records' positions drawn, h8 outlined";
+  EXPECT_EQ(count(html, "No board"), 1u);
+  EXPECT_EQ(html.find("\xEF\xBF\xBD"), std::string::npos) << "cut between characters";
+  EXPECT_NE(html.find("&lt;\xE2\x80\xA6</pre>"), std::string::npos) << "the e-acute left out whole";
+  // A short record is shown whole, without the note.
+  const std::string short_record = back_rank + " c0 \"" + std::string(1900, '<') + "\";";
+  write_file(dir / "short.epd", short_record + "\n");
+  r = run_cli({"validate", dir / "short.epd", "-q", "--html", dir / "s.html"});
+  html = read_file(dir / "s.html");
+  EXPECT_EQ(html.find("bytes long"), std::string::npos);
+  EXPECT_NE(html.find("<pre>" + back_rank + " c0 &quot;"), std::string::npos);
+  EXPECT_EQ(count(html, "&lt;"), 1900u);
+}
+
 TEST(RenderCli, HtmlReportDrawsNoPictureForAPgnClockRange) {
   TempDir dir;
   write_file(dir / "g.pgn", "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 65535 1\"]\n\n1. Kd2 Kd7 *\n");

@@ -19,15 +19,22 @@ struct ReportedReject {
   std::uint32_t column = 0;
   std::string code;     // e.g. "PAWN_ON_BACK_RANK"
   std::string message;  // as in the rejects file
-  std::string input;    // the original line (PGN: the offending token)
+  std::string input;    // the original line (PGN: the offending token); of a long one the bytes around the column
   bool xiangqi = false;
   bool pgn = false;  // a PGN game: no position to draw, and its code may be named like a FEN code (CLOCK_RANGE)
   // The byte of `input` that `column` names, as an offset: in a CSV row over several lines the column counts in
   // the FEN's line, not the first. npos: column - 1.
   std::size_t column_at = std::string::npos;
+  // A record longer than kMaxReportedInput: its size, and the bytes of it before `input` (else both 0).
+  std::uint64_t input_bytes = 0;
+  std::uint64_t input_skipped = 0;
 };
 
 constexpr std::size_t kMaxReportedRejects = 10000;  // the HTML report shows at most this many
+// Of a longer record the report keeps (and shows) this many bytes, from kReportedBeforeColumn before the column:
+// 10,000 rejected lines of 1 MiB would otherwise be held in memory and written out whole, 10 GiB.
+constexpr std::size_t kMaxReportedInput = 2048;
+constexpr std::size_t kReportedBeforeColumn = 512;
 
 struct RunOutcome {
   int exit_code = kExitOk;

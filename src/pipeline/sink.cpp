@@ -24,6 +24,27 @@ std::size_t column_at(std::string_view input, const Reject& rej) {
   return std::min(input.size(), line_start + in_line);
 }
 
+bool utf8_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+// What the HTML report keeps of a reject: of a long record only the bytes around its column, cut between
+// characters.
+ReportedReject reported_reject(std::string_view file, const Reject& rej, std::string_view input, std::string_view detail) {
+  std::size_t at = column_at(input, rej), begin = 0, end = input.size();
+  if (input.size() > kMaxReportedInput) {
+    begin = at > kReportedBeforeColumn ? at - kReportedBeforeColumn : 0;
+    end = std::min(input.size(), begin + kMaxReportedInput);
+    while (begin < at && utf8_continuation(input[begin])) ++begin;
+    while (end > at && end < input.size() && utf8_continuation(input[end])) --end;
+  }
+  ReportedReject r{std::string(file), rej.line, rej.column, std::string(reject_code_name(rej)), reject_message(rej, detail),
+                   std::string(input.substr(begin, end - begin)), rej.xiangqi, rej.pgn != PgnError::kOk, at - begin};
+  if (end - begin < input.size()) {
+    r.input_bytes = input.size();
+    r.input_skipped = begin;
+  }
+  return r;
+}
+
 }  // namespace
 
 Sink::Sink(const Job& job, AtomicOutput* out, AtomicOutput* rejects)
@@ -75,9 +96,7 @@ bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error)
     if (rej.detail_end > rej.text_end) detail = std::string_view(r.reject_text.data() + rej.text_end, rej.detail_end - rej.text_end);
     if (rejects_) append_reject_json(reject_buffer_, chunk.source_name, rej, input, detail);
     if (!job_.html_path.empty() && reported_.size() < kMaxReportedRejects)
-      reported_.push_back(ReportedReject{std::string(chunk.source_name), rej.line, rej.column,
-                                         std::string(reject_code_name(rej)), reject_message(rej, detail), std::string(input),
-                                         rej.xiangqi, rej.pgn != PgnError::kOk, column_at(input, rej)});
+      reported_.push_back(reported_reject(chunk.source_name, rej, input, detail));
     if (job_.command == Command::kValidate) {
       if (job_.json)
         append_reject_json(buffer_, chunk.source_name, rej, input, detail);

@@ -87,7 +87,7 @@ std::string picture(const Job& job, const ReportedReject& r, const RenderOptions
     text = text.substr(line_start, text.find('\n', line_start) - line_start);
     column = static_cast<std::uint32_t>(at - line_start + 1);
   }
-  if (is_syntax_error(code)) return message_svg(caption, text, column, options);
+  if (is_syntax_error(code)) return message_svg(caption, text, column, options, r.column);
   std::string_view fen = fen_in_record(text, column);
   DiagnoseOptions diagnose;
   diagnose.variant = r.xiangqi ? Variant::kXiangqi : Variant::kChess;
@@ -95,7 +95,7 @@ std::string picture(const Job& job, const ReportedReject& r, const RenderOptions
   diagnose.repair = job.normalize.repair;
   diagnose.allow_operations = true;  // EPD operations after the position are no concern of the picture
   FenDiagnosis d = diagnose_fen(fen, diagnose);
-  if (!d.parsed) return message_svg(caption, text, column, options);
+  if (!d.parsed) return message_svg(caption, text, column, options, r.column);
   if (d.code != code) d.chess_marks = d.xq_marks = 0;  // judged differently here: better no marks than wrong ones
   return diagnosis_svg(d, fen, Caption{}, options);     // the entry above the board says what is wrong
 }
@@ -108,8 +108,14 @@ void append_reject(std::string& out, const Job& job, const ReportedReject& r, st
   append_xml_text(out, r.code);
   out += "</span></h3>\n<p>";
   append_xml_text(out, r.message);
-  out += "</p>\n<pre>";
+  out += "</p>\n";
+  if (r.input_bytes != 0)
+    append_format(out, "<p>The record is %llu bytes long: the %zu bytes around column %u are shown.</p>\n",
+                  static_cast<unsigned long long>(r.input_bytes), r.input.size(), r.column);
+  out += "<pre>";
+  if (r.input_skipped != 0) out += "\xE2\x80\xA6";  // …
   append_xml_text(out, r.input);
+  if (r.input_bytes != 0 && r.input_skipped + r.input.size() < r.input_bytes) out += "\xE2\x80\xA6";
   out += "</pre>\n";
   std::string svg = picture(job, r, options);
   if (!svg.empty()) (out += "<div class=\"picture\">\n") += svg + "</div>\n";

@@ -50,7 +50,8 @@ void append_excerpt(std::string& out, std::string_view text, std::uint32_t colum
 
 }  // namespace
 
-std::string message_svg(const Caption& caption, std::string_view text, std::uint32_t column, const RenderOptions& options) {
+std::string message_svg(const Caption& caption, std::string_view text, std::uint32_t column, const RenderOptions& options,
+                        std::uint32_t shown_column) {
   const int caption_top = kPanelX + 56;
   const int excerpt_top = caption_top + caption_height(caption, kInner);
   const int height = excerpt_top + 110;
@@ -64,7 +65,7 @@ std::string message_svg(const Caption& caption, std::string_view text, std::uint
   append_caption(out, caption, kPanelX + 30, caption_top, kInner);
   if (column != 0)
     append_format(out, "<text x=\"%d\" y=\"%d\" font-family=\"%s\" font-size=\"24\" fill=\"#555\">column %u</text>\n",
-                  kPanelX + 30, excerpt_top + 30, kSansFont, column);
+                  kPanelX + 30, excerpt_top + 30, kSansFont, shown_column != 0 ? shown_column : column);
   append_excerpt(out, text, column, kPanelX + 30, excerpt_top + 72);
   out += "</svg>\n";
   return out;
