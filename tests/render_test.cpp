@@ -567,6 +567,24 @@ TEST(RenderCli, HtmlReportKeepsOnlyTheBytesAroundTheColumnOfALongRecord) {
   EXPECT_EQ(count(html, "&lt;"), 1900u);
 }
 
+TEST(RenderCli, HtmlReportDrawsAJsonFenWrittenWithEscapes) {
+  // Some JSON writers escape every '/' (PHP's json_encode): validate reads the value, but the report took the raw
+  // text and said "No board: this record is not a position" of a position it had just judged.
+  TempDir dir;
+  write_file(dir / "in.jsonl",
+             "{\"fen\": \"rnbqkbnP\\/pppppp1p\\/8\\/8\\/8\\/8\\/PPPPPPP1\\/RNBQKBNR b KQq - 0 1\"}\n"
+             "{\"id\": \"a\\\"b\", \"fen\": \"4k3/8/8/8/8/8/8/4K3\\u0020w\\u0020K - 0 1\"}\n"
+             "{\"fen\": \"4k3\\/8\\/8\\/8\\/8\\/8\\/8\\/4KX3 w - - 0 1\"}\n");
+  auto r = run_cli({"validate", dir / "in.jsonl", "-q", "--html", dir / "r.html"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("in.jsonl:1:10: PAWN_ON_BACK_RANK"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("in.jsonl:2:24: CASTLING_NO_ROOK"), std::string::npos) << r.out;
+  std::string html = read_file(dir / "r.html");
+  EXPECT_EQ(count(html, "<section class=\"reject\""), 3u);
+  EXPECT_EQ(count(html, "width=\"92\" height=\"92\""), 2u) << "h8, and h1 of the castling right";
+  EXPECT_EQ(count(html, "No board"), 1u) << "only the BAD_PIECE record";
+}
+
 TEST(RenderCli, HtmlReportDrawsNoPictureForAPgnClockRange) {
   TempDir dir;
   write_file(dir / "g.pgn", "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 65535 1\"]\n\n1. Kd2 Kd7 *\n");

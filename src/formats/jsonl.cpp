@@ -339,6 +339,11 @@ bool JsonlFieldFinder::is_json(std::string_view text) {
   return scan_json(text, false, {}, member, stack, key);
 }
 
+bool JsonlFieldFinder::string_value(std::string_view raw_token, std::string& out) {
+  if (raw_token.size() < 2 || raw_token.front() != '"' || raw_token.back() != '"' || !is_json(raw_token)) return false;
+  return unescape(raw_token.substr(1, raw_token.size() - 2), out);
+}
+
 std::size_t JsonlFieldFinder::raw_offset(std::string_view raw_token, std::size_t decoded) {
   std::size_t i = 1, n = 0;  // past the opening quote
   while (i + 1 < raw_token.size() && n < decoded) {

@@ -38,6 +38,9 @@ class JsonlFieldFinder {
   // The offset in the raw string token (quotes included) of byte `decoded` of its unescaped value: where a
   // position in the value is written in the line, escapes such as \/ or \u0034 counted as written.
   static std::size_t raw_offset(std::string_view raw_token, std::size_t decoded);
+  // The value of `raw_token`, one JSON string (its quotes included); false when it is not exactly that, or escapes
+  // a lone surrogate.
+  static bool string_value(std::string_view raw_token, std::string& out);
 
  private:
   std::string stack_;  // open containers, '{' or '[', reused

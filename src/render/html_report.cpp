@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "formats/jsonl.h"
 #include "pgn/errors.h"
 #include "render/render_fen.h"
 #include "render/svg_chess.h"
@@ -72,6 +73,17 @@ void append_summary(std::string& out, const Job& job, const RunOutcome& outcome)
   out += "</table>\n";
 }
 
+// The value of the JSON string whose opening quote stands just before `column` (a JSON Lines FEN field written
+// with escapes: \/ for every '/', as some writers do), or "" when there is none.
+std::string json_string_at(std::string_view text, std::uint32_t column) {
+  if (column < 2 || column - 2 >= text.size() || text[column - 2] != '"') return {};
+  std::size_t end = column - 1;
+  while (end < text.size() && text[end] != '"') end += text[end] == '\\' ? 2 : 1;
+  std::string value;
+  if (end >= text.size() || !JsonlFieldFinder::string_value(text.substr(column - 2, end - column + 3), value)) return {};
+  return value;
+}
+
 // The picture of one rejected record, or "" for a PGN game (no single position to draw).
 std::string picture(const Job& job, const ReportedReject& r, const RenderOptions& options) {
   ErrorCode code;
@@ -89,6 +101,8 @@ std::string picture(const Job& job, const ReportedReject& r, const RenderOptions
   }
   if (is_syntax_error(code)) return message_svg(caption, text, column, options, r.column);
   std::string_view fen = fen_in_record(text, column);
+  std::string unescaped;
+  if (fen.find('\\') != std::string_view::npos && !(unescaped = json_string_at(text, column)).empty()) fen = unescaped;
   DiagnoseOptions diagnose;
   diagnose.variant = r.xiangqi ? Variant::kXiangqi : Variant::kChess;
   diagnose.chess960 = job.normalize.chess960;
