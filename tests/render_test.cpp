@@ -237,6 +237,34 @@ TEST(RenderText, XmlEscapingMakesAnyBytesSafe) {
   EXPECT_EQ(out, "a&lt;b&gt;&amp;&quot;&#39;\xEF\xBF\xBD\t\xC3\xA9\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xE6\xA5\x9A");
 }
 
+TEST(RenderText, NoHtmlParseErrorsNorBidiControlsInTheText) {
+  // XML allows DEL, the C1 controls and the noncharacters, but in the HTML report each is a parse error (a
+  // validator rejects the page); a right-to-left override showed the rest of a record reversed.
+  const std::string bad[] = {"\x7F", "\xC2\x80", "\xC2\x85", "\xC2\x9F", "\xEF\xB7\x90", "\xEF\xB7\xAF", "\xEF\xBF\xBE",
+                             "\xF0\x9F\xBF\xBF", "\xF4\x8F\xBF\xBE", "\xE2\x80\xAA", "\xE2\x80\xAE", "\xE2\x81\xA6",
+                             "\xE2\x81\xA9"};
+  for (const std::string& c : bad) {
+    std::string out;
+    append_xml_text(out, "a" + c + "b");
+    EXPECT_EQ(out, "a\xEF\xBF\xBD" "b") << testing::PrintToString(c);
+  }
+  // Their neighbours stay: NBSP, U+FDCF, U+FDF0, U+FFFD, U+1FFFD, ZWJ, LRM, U+2065, U+206A, and tab, LF, CR.
+  const std::string good = "\xC2\xA0\xEF\xB7\x8F\xEF\xB7\xB0\xEF\xBF\xBD\xF0\x9F\xBF\xBD\xE2\x80\x8D\xE2\x80\x8E"
+                           "\xE2\x81\xA5\xE2\x81\xAA\t\n\r~";
+  std::string out;
+  append_xml_text(out, good);
+  EXPECT_EQ(out, good);
+  // The report of such a record: none of them in the page.
+  TempDir dir;
+  write_file(dir / "in.fen", "4k3/8/8/8/8/8/8/4K3 w\x7F - - 0 1\n\xE2\x80\xAE" "4k3/8/8/8/8/8/8/4K3 w - - 0 1 \xC2\x85\n"
+                             "4k3/8/8/8/8/8/8/4K3 w - - 0 \xEF\xB7\x90\n");
+  auto r = run_cli({"validate", dir / "in.fen", "-q", "--html", dir / "r.html"});
+  EXPECT_EQ(r.exit_code, 1);
+  const std::string html = read_file(dir / "r.html");
+  EXPECT_EQ(count(html, "<section class=\"reject\""), 3u);
+  for (const std::string& c : bad) EXPECT_EQ(html.find(c), std::string::npos) << testing::PrintToString(c);
+}
+
 TEST(RenderText, WrapsAtWordsAndCutsLongWords) {
   EXPECT_EQ(wrap_words("a side has more than 8 pawns", 10),
             (std::vector<std::string>{"a side has", "more than", "8 pawns"}));

@@ -10,14 +10,24 @@ namespace {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
 
-// Length of the UTF-8 sequence at s[i] if it is an XML character, or 0: well-formed (core/utf8.h) and
-// not U+FFFE or U+FFFF.
-std::size_t xml_char_length(std::string_view s, std::size_t i) {
-  std::size_t n = utf8_sequence_length(s, i);
-  if (n == 3 && static_cast<unsigned char>(s[i]) == 0xEF && static_cast<unsigned char>(s[i + 1]) == 0xBF &&
-      static_cast<unsigned char>(s[i + 2]) >= 0xBE)
-    return 0;
-  return n;
+// Whether a character may be written as it is. Not: the C0 controls but tab, LF and CR (XML forbids them);
+// DEL, the C1 controls and the noncharacters (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF), which XML allows but which
+// are parse errors in HTML (the report holds the pictures); and the bidi embedding, override and isolate
+// controls (U+202A..U+202E, U+2066..U+2069), which would show a record's bytes in another order than they
+// stand in, its marked column elsewhere.
+bool shown_as_is(std::uint32_t c) {
+  if (c < 0x20) return c == '\t' || c == '\n' || c == '\r';
+  if (c >= 0x7F && c <= 0x9F) return false;
+  if ((c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE) return false;
+  return !(c >= 0x202A && c <= 0x202E) && !(c >= 0x2066 && c <= 0x2069);
+}
+
+// The code point of the well-formed UTF-8 sequence of n bytes at s[i].
+std::uint32_t decode(std::string_view s, std::size_t i, std::size_t n) {
+  static constexpr unsigned char kLeadBits[5] = {0, 0x7F, 0x1F, 0x0F, 0x07};
+  std::uint32_t c = static_cast<unsigned char>(s[i]) & kLeadBits[n];
+  for (std::size_t k = 1; k < n; ++k) c = c << 6 | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  return c;
 }
 
 std::size_t code_points(std::string_view s) {
@@ -47,10 +57,10 @@ constexpr int kCharWidth = 15;  // a generous average advance of the sans font a
 void append_xml_text(std::string& out, std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     unsigned char c = static_cast<unsigned char>(text[i]);
-    std::size_t n = xml_char_length(text, i);
-    if (n == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) {
-      out += kReplacement;
-      ++i;
+    std::size_t n = utf8_sequence_length(text, i);
+    if (n == 0 || !shown_as_is(decode(text, i, n))) {
+      out += kReplacement;  // one for each byte of invalid UTF-8, one for a character
+      i += n == 0 ? 1 : n;
       continue;
     }
     switch (c) {

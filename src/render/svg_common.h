@@ -27,8 +27,10 @@ inline constexpr const char* kMonoFont = "'DejaVu Sans Mono', Menlo, Consolas, '
 
 inline constexpr const char* kMarkColor = "#e0201b";  // the outline of an offending square or point
 
-// Appends text escaped for XML content and attribute values. Bytes that are not valid UTF-8, and control
-// characters XML forbids, become U+FFFD: a rejected record may hold anything, the picture must still parse.
+// Appends text escaped for XML content and attribute values. Bytes that are not valid UTF-8, control
+// characters XML forbids, characters that are parse errors in HTML (DEL, C1 controls, noncharacters) and bidi
+// embedding/override/isolate controls become U+FFFD: a rejected record may hold anything, the picture and the
+// report must still parse, and show the record's characters in their order.
 void append_xml_text(std::string& out, std::string_view text);
 
 // printf into a std::string (integers and short strings only, so output is locale-independent).
