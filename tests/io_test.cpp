@@ -753,6 +753,16 @@ TEST(AtomicOutput, RefusesAnExistingTargetUnlessForced) {
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"existing.fen"});
 
   EXPECT_FALSE(AtomicOutput::open(dir.path(), true, error));  // a directory is never replaced
+
+  // A setuid/setgid file's replacement keeps its permissions, not those bits (a program file overwritten by
+  // mistake must not become a setuid data file).
+  ::chmod(target.c_str(), 06755);
+  out = AtomicOutput::open(target, true, error);
+  ASSERT_TRUE(out) << error;
+  out->write("newer\n");
+  ASSERT_TRUE(out->commit(error)) << error;
+  EXPECT_EQ(read_file(target), "newer\n");
+  EXPECT_EQ(fs::status(target).permissions(), fs::perms(0755));
 }
 
 TEST(AtomicOutput, TargetCreatedMeanwhileIsNotOverwritten) {

@@ -97,7 +97,9 @@ std::unique_ptr<AtomicOutput> AtomicOutput::open(const std::string& target, bool
       error = target + ": already exists (use --force to overwrite)";
       return nullptr;
     }
-    if (S_ISREG(st.st_mode)) mode = st.st_mode & 07777;
+    // The replaced file's permissions, but not setuid/setgid: new contents never inherit those (a write to the
+    // file itself would clear them too).
+    if (S_ISREG(st.st_mode)) mode = st.st_mode & 01777;
   } else if (errno != ENOENT) {
     error = target + ": " + errno_text();
     return nullptr;
