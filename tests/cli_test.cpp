@@ -1143,7 +1143,13 @@ TEST(CliStderr, ErrorsAndNotesAreOneLineWhateverTheFileName) {
   r = run_cli({"normalize", "-q", "c\nx.csv", "--fen-column", "0"}, tmp.path().string());
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err.rfind("fenmill: note: c\\x0ax.csv: line 1 is read as the CSV header", 0), 0u) << r.err;
-  EXPECT_EQ(line_count(r.err), 1u) << r.err;
+  EXPECT_EQ(line_count(r.err), 1u) << r.err;  // render's own messages too.
+  r = run_cli({"render", "no\nsuch", "-o", "x.svg"}, tmp.path().string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "fenmill: error: no\\x0asuch: no such file (a FEN needs its '/' between ranks)\n");
+  r = run_cli({"render", "missing/no\nsuch.fen", "-o", "x.svg"}, tmp.path().string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "fenmill: error: missing/no\\x0asuch.fen: no such file\n");
 }
 
 // A report's name says nothing about positions: `validate --json -o rejects.jsonl` used to take .jsonl as

@@ -14,6 +14,7 @@
 #include "io/atomic_output.h"
 #include "io/input_source.h"
 #include "pipeline/chunk_feed.h"
+#include "pipeline/report.h"
 #include "render/render_fen.h"
 
 namespace fenmill::cli {
@@ -161,11 +162,11 @@ int RenderCommand::run() const {
 
   bool is_file = a.input == "-" || path_exists(a.input);
   if (!is_file && a.input.find('/') == std::string::npos) {
-    std::fprintf(stderr, "fenmill: error: %s: no such file (a FEN needs its '/' between ranks)\n", a.input.c_str());
+    std::fprintf(stderr, "fenmill: error: %s: no such file (a FEN needs its '/' between ranks)\n", one_line(a.input).c_str());
     return kExitUsageOrIo;
   }
   if (!is_file && reads_as_path(a.input)) {
-    std::fprintf(stderr, "fenmill: error: %s: no such file\n", a.input.c_str());
+    std::fprintf(stderr, "fenmill: error: %s: no such file\n", one_line(a.input).c_str());
     return kExitUsageOrIo;
   }
   if (is_file) {
@@ -173,7 +174,7 @@ int RenderCommand::run() const {
     const InputFormat format = a.input == "-" ? InputFormat::kFen : input_format_of(Job{}, a.input);
     if (format != InputFormat::kFen && format != InputFormat::kEpd) {
       std::fprintf(stderr, "fenmill: error: %s: render draws FEN or EPD lines, not %s records (validate --html draws "
-                   "the rejected ones of any format)\n", a.input.c_str(), format_name(format));
+                   "the rejected ones of any format)\n", one_line(a.input).c_str(), format_name(format));
       return kExitUsageOrIo;
     }
     diagnose.allow_operations = format == InputFormat::kEpd;
@@ -181,14 +182,14 @@ int RenderCommand::run() const {
   // The input is opened before --each's directory is made: a run that cannot start leaves nothing behind.
   std::unique_ptr<InputSource> source;
   if (is_file && !(source = InputSource::open(a.input, error))) {
-    std::fprintf(stderr, "fenmill: error: %s\n", error.c_str());
+    std::fprintf(stderr, "fenmill: error: %s\n", one_line(error).c_str());
     return kExitUsageOrIo;
   }
   if (!a.each_dir.empty()) {
     std::error_code ec;
     fs::create_directories(a.each_dir, ec);
     if (ec) {
-      std::fprintf(stderr, "fenmill: error: %s: %s\n", a.each_dir.c_str(), ec.message().c_str());
+      std::fprintf(stderr, "fenmill: error: %s: %s\n", one_line(a.each_dir).c_str(), ec.message().c_str());
       return kExitUsageOrIo;
     }
   }
@@ -198,16 +199,16 @@ int RenderCommand::run() const {
     draw(a.input, 1);
   }
   if (!error.empty()) {
-    std::fprintf(stderr, "fenmill: error: %s\n", error.c_str());
+    std::fprintf(stderr, "fenmill: error: %s\n", one_line(error).c_str());
     return kExitUsageOrIo;
   }
   if (pictures == 0 && a.each_dir.empty()) {
-    std::fprintf(stderr, "fenmill: %s holds no record to draw\n", a.input.c_str());
+    std::fprintf(stderr, "fenmill: %s holds no record to draw\n", one_line(a.input).c_str());
     return kExitDataProblem;
   }
   if (!a.quiet && !a.each_dir.empty())
     std::fprintf(stderr, "fenmill: %llu pictures in %s (%llu of invalid positions)\n",
-                 static_cast<unsigned long long>(pictures), a.each_dir.c_str(), static_cast<unsigned long long>(invalid));
+                 static_cast<unsigned long long>(pictures), one_line(a.each_dir).c_str(), static_cast<unsigned long long>(invalid));
   return kExitOk;
 }
 

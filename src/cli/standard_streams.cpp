@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "io/atomic_output.h"
+#include "pipeline/report.h"
 
 namespace fenmill::cli {
 
@@ -40,7 +41,7 @@ namespace {
 bool names_a_closed_descriptor(const std::string& path) {
   const int fd = descriptor_named_by(path);
   if (fd <= STDERR_FILENO || ::fcntl(fd, F_GETFD) != -1) return false;
-  std::fprintf(stderr, "fenmill: %s: descriptor %d is not open\n", path.c_str(), fd);
+  std::fprintf(stderr, "fenmill: %s: descriptor %d is not open\n", one_line(path).c_str(), fd);
   return true;
 }
 
@@ -50,7 +51,7 @@ bool closed_streams_unused(const ClosedStreams& closed, const std::vector<std::s
                            std::initializer_list<const std::string*> outputs) {
   for (const std::string& input : inputs) {
     if (closed.in && names_standard_input(input)) {
-      std::fprintf(stderr, "fenmill: standard input (%s) is closed\n", input.c_str());
+      std::fprintf(stderr, "fenmill: standard input (%s) is closed\n", one_line(input).c_str());
       return false;
     }
     if (names_a_closed_descriptor(input)) return false;
@@ -58,11 +59,11 @@ bool closed_streams_unused(const ClosedStreams& closed, const std::vector<std::s
   for (const std::string* path : outputs) {
     if (path->empty()) continue;
     if (closed.out && names_standard_output(*path)) {
-      std::fprintf(stderr, "fenmill: standard output is closed: name a file instead of %s\n", path->c_str());
+      std::fprintf(stderr, "fenmill: standard output is closed: name a file instead of %s\n", one_line(*path).c_str());
       return false;
     }
     if (closed.err && descriptor_named_by(*path) == STDERR_FILENO) {  // (said to /dev/null: the exit code tells)
-      std::fprintf(stderr, "fenmill: standard error is closed: name a file instead of %s\n", path->c_str());
+      std::fprintf(stderr, "fenmill: standard error is closed: name a file instead of %s\n", one_line(*path).c_str());
       return false;
     }
     if (names_a_closed_descriptor(*path)) return false;
