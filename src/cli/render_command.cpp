@@ -34,13 +34,6 @@ const char* format_name(InputFormat format) {
   return "FEN";
 }
 
-// Blank as the pipeline counts it (validate skips such lines): spaces, tabs, CR and NUL only.
-bool is_blank_line(std::string_view line) {
-  for (char c : line)
-    if (!is_trailing_junk(c)) return false;
-  return true;
-}
-
 bool path_exists(const std::string& path) {
   struct stat st;
   return ::lstat(path.c_str(), &st) == 0;

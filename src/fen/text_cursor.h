@@ -2,12 +2,19 @@
 // helpers the chess and the Xiangqi parsers share (and the pipeline's blank-line test).
 #pragma once
 #include <cstdint>
+#include <string_view>
 
 namespace fenmill {
 
 inline bool is_blank(char c) { return c == ' ' || c == '\t'; }
 // Ignored at the end of a record: blanks, CR, and the NUL that some EPD collections put before LF.
 inline bool is_trailing_junk(char c) { return is_blank(c) || c == '\r' || c == '\0'; }
+// A line of nothing but those holds no record: the pipeline skips it, and render as the pipeline does.
+inline bool is_blank_line(std::string_view line) {
+  for (char c : line)
+    if (!is_trailing_junk(c)) return false;
+  return true;
+}
 
 struct Cursor {
   const char* begin;

@@ -32,12 +32,6 @@ void claim_count_column(ChunkResult& result, char separator) {
   (result.header += separator) += "count";
 }
 
-bool is_blank_line(std::string_view line) {
-  for (char c : line)
-    if (!is_trailing_junk(c)) return false;
-  return true;
-}
-
 std::string_view trim_end(std::string_view s) {
   while (!s.empty() && is_trailing_junk(s.back())) s.remove_suffix(1);
   return s;
