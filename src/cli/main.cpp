@@ -57,10 +57,12 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_po
   if (writes_positions)
     sub->add_option("--to", raw.to,
                     "output format: fen, epd, bin, csv (CSV input, FEN column replaced) or jsonl (JSON Lines input, "
-                    "FEN field replaced); default from the output's extension, else fen")
+                    "FEN field replaced), both also from PGN input (one row per position); default from the output's "
+                    "extension, else fen")
         ->check(CLI::IsMember({"fen", "epd", "bin", "csv", "jsonl"}));
   sub->add_option("--from", raw.from,
-                  "input format: auto (by extension: .epd .pgn .csv .tsv .jsonl .bin, also under .zst; else by content), fen, epd, "
+                  "input format: auto (by extension: .epd .pgn .csv .tsv .jsonl .ndjson .bin, also under .zst; else by content), "
+                  "fen, epd, "
                   "pgn, csv, jsonl, bin")
       ->check(CLI::IsMember({"auto", "fen", "epd", "csv", "jsonl", "bin", "pgn"}));
   sub->add_option("--fen-column", job.fen_column, "CSV: the FEN column's header name or 0-based index (default FEN or fen)");
