@@ -307,6 +307,30 @@ TEST(PgnSan, CastlingAndUci) {
   EXPECT_EQ(m.kind, MoveKind::kNormal);
 }
 
+TEST(PgnSan, KingTakesOwnRookIsCastling) {
+  // SAN with the king onto its own castling rook (chessops reads it so, as UCI's b1a1): castling, standard or
+  // Chess960, adjacent or not; the king still has to be able to castle, and a rook without the right is no castle.
+  Position pos = from_fen("rk4rq/8/8/8/8/8/8/RK4RQ w KQkq - 0 1", true);
+  Move m;
+  char buf[8];
+  for (std::string_view text : {"Kxa1", "Ka1", "Kba1", "Kb1xa1+"}) {
+    ASSERT_EQ(parse_move(pos, text, m), PgnError::kOk) << text;
+    EXPECT_EQ(m.kind, MoveKind::kCastling) << text;
+    EXPECT_EQ(std::string_view(buf, write_uci(m, true, buf)), "b1a1") << text;
+  }
+  EXPECT_EQ(parse_move(pos, "Kxg1", m), PgnError::kIllegalMove);  // O-O: the rook on g8 attacks g1
+  EXPECT_EQ(parse_move(pos, "Kcxa1", m), PgnError::kIllegalMove);
+  EXPECT_EQ(fen_after("rk4rq/8/8/8/8/8/8/RK4RQ w KQkq - 0 1", {"Kxa1", "Kxa8"}, true), "2kr2rq/8/8/8/8/8/8/2KR2RQ w - - 2 2");
+  constexpr std::string_view kCastle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+  check_moves({
+      {kCastle, "Kxh1", "e1g1"},
+      {kCastle, "Kxa1", "e1c1"},
+      {"r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "Kxh1", "", PgnError::kIllegalMove},
+      {"r3k2r/8/8/8/8/8/8/R3KB1R w KQkq - 0 1", "Kxh1", "", PgnError::kIllegalMove},
+      {"4k3/8/8/8/8/8/8/4KR2 w - - 0 1", "Kxf1", "", PgnError::kIllegalMove},
+  });
+}
+
 TEST(PgnSan, ParseFields) {
   SanMove san;
   ASSERT_EQ(parse_san("Nbxd7+", san), PgnError::kOk);

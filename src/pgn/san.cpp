@@ -96,8 +96,16 @@ PgnError resolve_pawn(const Position& pos, const SanMove& san, Move& out) {
   return PgnError::kOk;
 }
 
+PgnError resolve_castle(const Position& pos, CastlingSide side, Move& out);
+
 PgnError resolve_piece(const Position& pos, const SanMove& san, Move& out) {
   Color us = pos.side_to_move;
+  // "Kxh1" / "Ka1": the king onto one of its own castling rooks, castling as Chess960 programs store it
+  // (and as UCI's e1h1 writes it, and chessops reads it); no other move can take one's own piece.
+  if (san.piece == kKing && san.promotion == kPieceTypeCount && (pos.by_color[us] & square_bb(san.to)) &&
+      (pos.pieces(us, kKing) & disambiguation_mask(san)))
+    for (CastlingSide side : {kKingSide, kQueenSide})
+      if (pos.castling_rook[us][side] == san.to) return resolve_castle(pos, side, out);
   if (san.promotion != kPieceTypeCount || (pos.by_color[us] & square_bb(san.to))) return PgnError::kIllegalMove;
   Bitboard candidates = pos.pieces(us, san.piece) & attacks_to(san.piece, san.to, pos.occupied()) & disambiguation_mask(san);
   bool found = false;

@@ -1,6 +1,7 @@
 // Move text -> Move. Reads Standard Algebraic Notation as written in the wild (piece letter,
 // disambiguation by file, rank or square, 'x' or ':' captures, promotions with or without '=',
-// O-O / O-O-O / 0-0 / 0-0-0, trailing + # ! ? !! ?? !? ?! and "e.p."), long algebraic (Ng1-f3, e2-e4),
+// O-O / O-O-O / 0-0 / 0-0-0 and the king onto its own castling rook (Kxh1, Ka1), trailing + # ! ? !! ?? !? ?!
+// and "e.p."), long algebraic (Ng1-f3, e2-e4),
 // UCI coordinates (g1f3, e7e8q; castling as e1g1 or king-takes-rook e1h1) and null moves (--, Z0).
 // Matching is against the legal moves only, so "Nd2" is fine when the other knight is pinned.
 #pragma once
