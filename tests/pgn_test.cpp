@@ -677,6 +677,18 @@ TEST(PgnReader, LayoutQuirks) {
   EXPECT_EQ(c.lines[3], 8u);  // Nf3 after the bare "2." at the end of line 7
 }
 
+// Files joined by `cat`, the second opening with a BOM and a '%' line: the '%' line is an escape line. It used to
+// be a game of its own, rejected (BAD_TOKEN '%'), and every later game's number one too high.
+TEST(PgnReader, AnEscapeLineAfterAByteOrderMarkIsSkipped) {
+  Collected c = replay("[Event \"a\"]\n\n1. e4 *\n\xEF\xBB\xBF% written by x\r\n[Event \"b\"]\n\n1. d4 *\n"
+                       "\xEF\xBB\xBF%\n1. c4 *\n");
+  EXPECT_TRUE(c.errors.empty()) << c.errors[0];
+  EXPECT_EQ(c.ends, (std::vector<std::string>{"0:*:1", "1:*:1", "2:*:1"}));
+  // Not at a line's start, a '%' is still no token.
+  c = replay("1. e4 \xEF\xBB\xBF% e5 *\n");
+  ASSERT_EQ(c.errors.size(), 1u);
+}
+
 // "1/2" for a draw ends the game like "1/2-1/2" (pgn-extract reads it so too); it used to reject the game as a
 // bad move.
 TEST(PgnReader, ADrawWrittenOneHalfEndsTheGame) {

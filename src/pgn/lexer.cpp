@@ -108,9 +108,14 @@ Token Lexer::next() {
     }
     case ';':
       return to_end_of_line(TokenKind::kComment);
-    case '%':
-      if (p_ == begin_ || p_[-1] == '\n') return to_end_of_line(TokenKind::kEscape);
+    case '%': {
+      // At a line's start, or after a byte-order mark there: a file that opens with a '%' line and a BOM,
+      // joined to others by `cat`.
+      const char* line_start = p_;
+      if (p_ - begin_ >= 3 && std::memcmp(p_ - 3, "\xEF\xBB\xBF", 3) == 0) line_start = p_ - 3;
+      if (line_start == begin_ || line_start[-1] == '\n') return to_end_of_line(TokenKind::kEscape);
       break;
+    }
     case '(':
       ++p_;
       return {TokenKind::kVariationStart, std::string_view(start, 1), line_};
