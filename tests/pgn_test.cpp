@@ -308,8 +308,9 @@ TEST(PgnSan, CastlingAndUci) {
 }
 
 TEST(PgnSan, KingTakesOwnRookIsCastling) {
-  // SAN with the king onto its own castling rook (chessops reads it so, as UCI's b1a1): castling, standard or
-  // Chess960, adjacent or not; the king still has to be able to castle, and a rook without the right is no castle.
+  // SAN with the king onto its own castling rook beside it (chessops reads it so, as UCI's b1a1): castling; the
+  // king still has to be able to castle, and a rook without the right is no castle. From afar (Kxh1 from e1) it
+  // is no notation any program writes, and chessops rejects it too.
   Position pos = from_fen("rk4rq/8/8/8/8/8/8/RK4RQ w KQkq - 0 1", true);
   Move m;
   char buf[8];
@@ -323,8 +324,9 @@ TEST(PgnSan, KingTakesOwnRookIsCastling) {
   EXPECT_EQ(fen_after("rk4rq/8/8/8/8/8/8/RK4RQ w KQkq - 0 1", {"Kxa1", "Kxa8"}, true), "2kr2rq/8/8/8/8/8/8/2KR2RQ w - - 2 2");
   constexpr std::string_view kCastle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
   check_moves({
-      {kCastle, "Kxh1", "e1g1"},
-      {kCastle, "Kxa1", "e1c1"},
+      {kCastle, "Kxh1", "", PgnError::kIllegalMove},
+      {kCastle, "Kxa1", "", PgnError::kIllegalMove},
+      {"4k3/8/8/8/8/8/8/5KR1 w K - 0 1", "Kxg1", "f1g1"},
       {"r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "Kxh1", "", PgnError::kIllegalMove},
       {"r3k2r/8/8/8/8/8/8/R3KB1R w KQkq - 0 1", "Kxh1", "", PgnError::kIllegalMove},
       {"4k3/8/8/8/8/8/8/4KR2 w - - 0 1", "Kxf1", "", PgnError::kIllegalMove},

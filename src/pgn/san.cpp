@@ -100,10 +100,12 @@ PgnError resolve_castle(const Position& pos, CastlingSide side, Move& out);
 
 PgnError resolve_piece(const Position& pos, const SanMove& san, Move& out) {
   Color us = pos.side_to_move;
-  // "Kxh1" / "Ka1": the king onto one of its own castling rooks, castling as Chess960 programs store it
-  // (and as UCI's e1h1 writes it, and chessops reads it); no other move can take one's own piece.
+  // "Kxa1" / "Ka1": the king onto one of its own castling rooks beside it, castling as Chess960 programs store
+  // it and chessops reads it (which, like this, takes it only from a king next to the rook: from afar no program
+  // writes it, and no other move can take one's own piece). UCI's e1h1 is read elsewhere, adjacent or not.
+  const Bitboard king = pos.pieces(us, kKing);
   if (san.piece == kKing && san.promotion == kPieceTypeCount && (pos.by_color[us] & square_bb(san.to)) &&
-      (pos.pieces(us, kKing) & disambiguation_mask(san)))
+      (king & disambiguation_mask(san)) && king && (king_attacks(lsb(king)) & square_bb(san.to)))
     for (CastlingSide side : {kKingSide, kQueenSide})
       if (pos.castling_rook[us][side] == san.to) return resolve_castle(pos, side, out);
   if (san.promotion != kPieceTypeCount || (pos.by_color[us] & square_bb(san.to))) return PgnError::kIllegalMove;
