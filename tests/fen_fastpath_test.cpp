@@ -129,7 +129,9 @@ TEST(FenFastPath, CanonicalOnlyWhenTheTextIsWhatTheWriterWrites) {
     NormalizeResult r = normalize_fen(text, pos, options);
     ASSERT_TRUE(r.ok()) << text;
     EXPECT_EQ(r.canonical, c.canonical) << text;
-    if (r.canonical) EXPECT_EQ(std::string(text.substr(0, r.rest)), to_fen(pos)) << text;
+    if (r.canonical) {
+      EXPECT_EQ(std::string(text.substr(0, r.rest)), to_fen(pos)) << text;
+    }
   }
 }
 
