@@ -136,12 +136,13 @@ void append_reject_json(std::string& out, std::string_view file, const Reject& r
   out += "}\n";
 }
 
-void append_reject_line(std::string& out, std::string_view file, const Reject& r, std::string_view detail) {
-  // One report line per record: a control byte in the file name (a newline) is written as \xNN, and so is a
-  // backslash, so that no two names print alike. Bytes from 0x80 on stay as they are (UTF-8 names).
-  for (char c : file) {
+namespace {
+// Appends text with its control bytes (and DEL, and with `backslash` the backslash too) written as \xNN; bytes
+// from 0x80 on stay as they are (UTF-8 names).
+void append_with_escapes(std::string& out, std::string_view text, bool backslash) {
+  for (char c : text) {
     const auto b = static_cast<unsigned char>(c);
-    if (b >= 0x20 && b != 0x7F && b != '\\') {
+    if (b >= 0x20 && b != 0x7F && !(backslash && b == '\\')) {
       out += c;
       continue;
     }
@@ -149,6 +150,13 @@ void append_reject_line(std::string& out, std::string_view file, const Reject& r
     std::snprintf(esc, sizeof esc, "\\x%02x", b);
     out += esc;
   }
+}
+}  // namespace
+
+void append_reject_line(std::string& out, std::string_view file, const Reject& r, std::string_view detail) {
+  // One report line per record: a control byte in the file name (a newline) is written as \xNN, and so is a
+  // backslash, so that no two names print alike.
+  append_with_escapes(out, file, true);
   out += ':';
   append_uint(out, r.line);
   out += ':';
@@ -163,16 +171,7 @@ void append_reject_line(std::string& out, std::string_view file, const Reject& r
 std::string one_line(std::string_view message) {
   std::string out;
   out.reserve(message.size());
-  for (char c : message) {
-    const auto b = static_cast<unsigned char>(c);
-    if (b >= 0x20 && b != 0x7F) {
-      out += c;
-      continue;
-    }
-    char esc[5];
-    std::snprintf(esc, sizeof esc, "\\x%02x", b);
-    out += esc;
-  }
+  append_with_escapes(out, message, false);
   return out;
 }
 
