@@ -105,7 +105,7 @@ PgnError resolve_piece(const Position& pos, const SanMove& san, Move& out) {
   // writes it, and no other move can take one's own piece). UCI's e1h1 is read elsewhere, adjacent or not.
   const Bitboard king = pos.pieces(us, kKing);
   if (san.piece == kKing && san.promotion == kPieceTypeCount && (pos.by_color[us] & square_bb(san.to)) &&
-      (king & disambiguation_mask(san)) && king && (king_attacks(lsb(king)) & square_bb(san.to)))
+      (king & disambiguation_mask(san)) && (king_attacks(lsb(king)) & square_bb(san.to)))
     for (CastlingSide side : {kKingSide, kQueenSide})
       if (pos.castling_rook[us][side] == san.to) return resolve_castle(pos, side, out);
   if (san.promotion != kPieceTypeCount || (pos.by_color[us] & square_bb(san.to))) return PgnError::kIllegalMove;
