@@ -97,6 +97,11 @@ TEST(DedupKey, ClocksMatterOnlyAtFull) {
                        from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 7 30"), 0b0001);
   expect_levels_differ(from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 1"),
                        from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 6 1"), 0b0001);
+  // Every byte of both clocks counts (the key packs them into words: a lost high byte would merge these).
+  expect_levels_differ(from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 300"),
+                       from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 261 300"), 0b0001);
+  expect_levels_differ(from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 300"),
+                       from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 65836"), 0b0001);
 }
 
 TEST(DedupKey, CastlingAndEpMatterDownToPosition) {

@@ -38,7 +38,8 @@ struct Key128Hash {
   std::size_t operator()(const Key128& k) const { return static_cast<std::size_t>(k.lo); }
 };
 
-// XXH3-128 of a fixed 72-byte summary of the position, with the fields the level ignores zeroed.
+// XXH3-128 of a fixed 72-byte summary of the position, with the fields the level ignores zeroed (castling
+// rooks and ep square: kNoSquare).
 // The ep square is hashed as stored: normalize it first. The default dedup level (kPosition) wants the
 // legal-ep square (EpPolicy::kLegal), so that "e3" written after 1.e4 with no capture possible and "-"
 // give the same key. The level is part of the hashed bytes, so keys of different levels never match.
