@@ -920,10 +920,30 @@ TEST(PgnVariations, TheReaderIsReusedAcrossChunks) {
   EXPECT_EQ(fens, (std::vector<std::string>{at("0/0", {}), at("1/0", {"d4"}), at("1/1", {"c4"}), at("2/0", {"d4", "d5"})}));
 }
 
+TEST(PgnReader, FicsWildVariantsReplayFromTheirFen) {
+  // FICS's wild variants are chess rules from the position the [FEN] tag gives (wild/8: pawns on ranks 4 and 5).
+  std::string_view pgn =
+      "[Variant \"wild/8\"]\n[FEN \"rnbqkbnr/8/8/pppppppp/PPPPPPPP/8/8/RNBQKBNR w KQkq - 0 1\"]\n\n1. Nf3 *\n\n"
+      "[Variant \"wild/0\"]\n\n1. e4 *\n\n"  // no [FEN]: the start position is unknown
+      "[Variant \"Wild/1\"]\n[FEN \"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w HAha - 0 1\"]\n\n1. e4 *\n\n"
+      "[Variant \"Classical\"]\n\n1. e4 *\n";
+  Collected c = replay(pgn);
+  EXPECT_EQ(c.errors, (std::vector<std::string>{"1:6:0:UNSUPPORTED_VARIANT:wild/0", "2:10:0:UNSUPPORTED_VARIANT:Wild/1"}));
+  EXPECT_EQ(c.fens, (std::vector<std::string>{
+                        "0:0 rnbqkbnr/8/8/pppppppp/PPPPPPPP/8/8/RNBQKBNR w KQkq - 0 1",
+                        "0:1 rnbqkbnr/8/8/pppppppp/PPPPPPPP/5N2/8/RNBQKB1R b KQkq - 1 1",
+                        "3:0 " + std::string(kStart),
+                        "3:1 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+                    }));
+}
+
 TEST(PgnStartPosition, Variants) {
   EXPECT_EQ(classify_variant(""), PgnVariant::kStandard);
   EXPECT_EQ(classify_variant("Standard"), PgnVariant::kStandard);
   EXPECT_EQ(classify_variant("From Position"), PgnVariant::kStandard);
+  EXPECT_EQ(classify_variant("classical"), PgnVariant::kStandard);
+  EXPECT_EQ(classify_variant("wild/8a"), PgnVariant::kWild);
+  EXPECT_EQ(classify_variant("wild/9"), PgnVariant::kUnsupported);
   EXPECT_EQ(classify_variant("fischerandom"), PgnVariant::kChess960);
   EXPECT_EQ(classify_variant("Chess960"), PgnVariant::kChess960);
   EXPECT_EQ(classify_variant("chess960"), PgnVariant::kChess960);

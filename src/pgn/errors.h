@@ -17,7 +17,7 @@ namespace fenmill {
   X(kUnterminatedComment, "UNTERMINATED_COMMENT", "a '{' comment is not closed before the end of input")  \
   X(kUnbalancedVariation, "UNBALANCED_VARIATION",                                                          \
     "')' without '(', a variation left open, or (--variations) a '(' with no move before it to replace")   \
-  X(kUnsupportedVariant, "UNSUPPORTED_VARIANT", "the [Variant] tag names a variant other than chess/Chess960") \
+  X(kUnsupportedVariant, "UNSUPPORTED_VARIANT", "the [Variant] tag names a variant other than chess/Chess960 (FICS wild: without [FEN], or castling from odd squares)") \
   X(kBadFen, "BAD_FEN", "the [FEN] tag is not a valid position")                                           \
   X(kClockRange, "CLOCK_RANGE", "the game runs a clock past what a FEN holds (halfmove 65535, fullmove 1000000)")
 

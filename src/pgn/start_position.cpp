@@ -44,8 +44,11 @@ bool needs_chess960(const Position& pos) {
 }  // namespace
 
 PgnVariant classify_variant(std::string_view value) {
-  for (std::string_view s : {"", "standard", "chess", "normal", "from position"})
+  for (std::string_view s : {"", "standard", "chess", "normal", "classical", "from position"})
     if (equals_ignoring_case(value, s)) return PgnVariant::kStandard;
+  for (std::string_view s : {"wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild/5", "wild/6", "wild/7", "wild/8",
+                             "wild/8a"})
+    if (equals_ignoring_case(value, s)) return PgnVariant::kWild;
   for (std::string_view s : {"chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random", "frc", "960"})
     if (equals_ignoring_case(value, s)) return PgnVariant::kChess960;
   return PgnVariant::kUnsupported;
@@ -59,7 +62,7 @@ const Position& standard_start_position() {
 StartSetup setup_start_position(std::string_view variant, std::string_view fen, Position& pos) {
   StartSetup setup;
   PgnVariant v = classify_variant(variant);
-  if (v == PgnVariant::kUnsupported) {
+  if (v == PgnVariant::kUnsupported || (v == PgnVariant::kWild && fen.empty())) {
     setup.code = PgnError::kUnsupportedVariant;
     return setup;
   }
@@ -76,6 +79,11 @@ StartSetup setup_start_position(std::string_view variant, std::string_view fen, 
   if (code != ErrorCode::kOk) {
     setup.code = PgnError::kBadFen;
     setup.fen_code = code;
+    return setup;
+  }
+  if (v == PgnVariant::kWild && needs_chess960(pos)) {
+    // FICS castles a d-file king its own way (not Chess960's): a game that may castle so is not replayed.
+    setup.code = PgnError::kUnsupportedVariant;
     return setup;
   }
   setup.chess960 = setup.chess960 || needs_chess960(pos);
