@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -935,6 +937,31 @@ TEST(PgnReader, FicsWildVariantsReplayFromTheirFen) {
                         "3:0 " + std::string(kStart),
                         "3:1 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
                     }));
+}
+
+TEST(PgnReader, ASecondFenOrVariantTagRejectsTheGame) {
+  // Which of two [FEN] tags holds is a guess (fenmill took the first, chessops takes the last): the game is rejected
+  // at the second, as JSON Lines rejects a line naming its FEN field twice. Other tags may repeat.
+  std::string_view pgn =
+      "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[FEN \"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1\"]\n\n1. d4 *\n\n"
+      "[Variant \"Standard\"]\n[variant \"Chess960\"]\n\n1. e4 *\n\n"
+      "[Annotator \"a\"]\n[Annotator \"b\"]\n\n1. e4 *\n";
+  Collected c = replay(pgn);
+  EXPECT_EQ(c.errors, (std::vector<std::string>{"0:2:0:DUPLICATE_TAG:[FEN \"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1\"]",
+                                                "1:7:0:DUPLICATE_TAG:[variant \"Chess960\"]"}));
+  EXPECT_EQ(c.fens, (std::vector<std::string>{"2:0 " + std::string(kStart),
+                                              "2:1 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}));
+}
+
+TEST(PgnErrors, EveryCodeIsDocumented) {
+  std::ifstream in(std::string(FENMILL_SOURCE_DIR) + "/docs/ERRORS.md");
+  ASSERT_TRUE(in) << "docs/ERRORS.md is missing";
+  std::stringstream doc;
+  doc << in.rdbuf();
+  for (int i = 1; i < kPgnErrorCount; ++i) {
+    std::string row = "| `" + std::string(pgn_error_name(static_cast<PgnError>(i))) + "` |";
+    EXPECT_NE(doc.str().find(row), std::string::npos) << row << " missing from docs/ERRORS.md";
+  }
 }
 
 TEST(PgnStartPosition, Variants) {

@@ -19,6 +19,7 @@ namespace fenmill {
     "')' without '(', a variation left open, or (--variations) a '(' with no move before it to replace")   \
   X(kUnsupportedVariant, "UNSUPPORTED_VARIANT", "the [Variant] tag names a variant other than chess/Chess960 (FICS wild: without [FEN], or castling from odd squares)") \
   X(kBadFen, "BAD_FEN", "the [FEN] tag is not a valid position")                                           \
+  X(kDuplicateTag, "DUPLICATE_TAG", "a second [FEN] or [Variant] tag in one game (readers differ in which one counts)") \
   X(kClockRange, "CLOCK_RANGE", "the game runs a clock past what a FEN holds (halfmove 65535, fullmove 1000000)")
 
 enum class PgnError : std::uint8_t {

@@ -188,10 +188,16 @@ ReplayStats GameReader::replay(std::string_view chunk, std::uint64_t first_line,
       if (lexer.read_tag(tag)) {
         tags_.push_back(tag);
         has_event = has_event || tag.name == "Event";
-        if (variant_line == 0 && name_is(tag.name, "Variant")) {
+        // A second [FEN] or [Variant] rejects the game: which one holds is a guess (the first here, the last in
+        // chessops), and a wrong guess replays every move from the wrong position.
+        const bool is_variant = name_is(tag.name, "Variant"), is_fen = !is_variant && name_is(tag.name, "FEN");
+        if ((is_variant && variant_line != 0) || (is_fen && fen_line != 0)) {
+          game.tags = tags_;
+          report(PgnError::kDuplicateTag, token.line, 0, chunk.substr(at, lexer.offset() - at));
+        } else if (is_variant) {
           variant = tag.value;
           variant_line = token.line;
-        } else if (fen_line == 0 && name_is(tag.name, "FEN")) {
+        } else if (is_fen) {
           fen = tag.value;
           fen_line = token.line;
         }
