@@ -12,12 +12,12 @@ if [ -f tests/diff/package-lock.json ]; then
   npm ci --prefix tests/diff --no-audit --no-fund --loglevel=error
 fi
 
-echo "== release build + tests"
+echo "== $(date -u +%T) release build + tests"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DFENMILL_TESTS=ON -DFENMILL_BENCH=ON >/dev/null
 ninja -C build -j "$JOBS"
 ctest --test-dir build --output-on-failure -j "$JOBS"
 
-echo "== libFuzzer: FEN ${FUZZ_SECONDS}s; PGN replay, CSV and JSON Lines scanners $((FUZZ_SECONDS / 3))s each"
+echo "== $(date -u +%T) libFuzzer: FEN ${FUZZ_SECONDS}s; PGN replay, CSV and JSON Lines scanners $((FUZZ_SECONDS / 3))s each"
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFENMILL_FUZZ=ON \
   -DFENMILL_TESTS=OFF -DFENMILL_BENCH=OFF -DFENMILL_SANITIZE=ON >/dev/null
 ninja -C build-fuzz -j "$JOBS" fen_fuzz pgn_fuzz csv_fuzz jsonl_fuzz
@@ -29,8 +29,8 @@ for target in fen pgn csv jsonl; do
     "build-fuzz/corpus-$target" "tests/fuzz/corpus/$target"
 done
 
-echo "== ASan + UBSan build + tests"
+echo "== $(date -u +%T) ASan + UBSan build + tests"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFENMILL_SANITIZE=ON -DFENMILL_BENCH=OFF >/dev/null
 ninja -C build-asan -j "$JOBS"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure -j "$JOBS"
-
+echo "== $(date -u +%T) all tests passed"
