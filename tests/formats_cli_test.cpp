@@ -638,7 +638,7 @@ TEST(FormatsCli, PgnPositionsPliesTagsAndRejectedGames) {
   write_file(dir / "g.pgn",
              "[Event \"a\"]\n[Site \"s1\"]\n[WhiteElo \"1500\"]\n\n1. e4 {a [comment]\n\n[Event x]} e5 2. Nf3 1-0\n\n"
              "[Event \"b\"]\n[Site \"s2\"]\n\n1. e4 e5 2. Ke3 0-1\n\n"
-             "[Event \"c\"]\n[Site \"s3\"]\n\n1. d4 *\n");
+             "[Event \"c\"]\n[Site \"s3\"]\n[Site \"s3 again\"]\n\n1. d4 *\n");  // a tag given twice: its first value
   CliResult r = run_cli({"normalize", "-q", "--plies", "1:1", "--to", "csv", "--with-tags", "Site,WhiteElo",
                          dir / "g.pgn", "--rejects", dir / "rej.jsonl"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
