@@ -633,6 +633,32 @@ TEST(FormatsCli, EpdOutputWritesTheClocksThenTheOtherOperations) {
   EXPECT_EQ(r.out, xq + " 7 12\n");  // operations are EPD's: in a FEN file they are trailing text
 }
 
+// A chunk's output is held in memory, and --with-tags repeats a tag on every position: a game whose positions
+// would take more than 64 MiB is rejected whole (GAME_TOO_LARGE) instead of growing the process without bound.
+TEST(FormatsCli, PgnGameWhoseOutputPassesTheBoundIsRejected) {
+  TempDir dir;
+  std::string moves;
+  for (int i = 0; i < 100; ++i) moves += "Nf3 Nf6 Ng1 Ng8 ";  // 400 plies
+  write_file(dir / "g.pgn", "[Event \"small\"]\n\n1. e4 *\n\n[Event \"big\"]\n[Site \"" + std::string(200000, 's') +
+                                "\"]\n\n" + moves + "*\n\n[Event \"after\"]\n\n1. d4 *\n");
+  // Without the long tag every position is written: 2 + 401 + 2 rows.
+  CliResult r = run_cli({"normalize", "-q", "--to", "csv", "--with-tags", "Event", dir / "g.pgn"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(split_lines(r.out).size(), 1u + 2u + 401u + 2u);
+  // With it, "big" would be ~80 MB: one rejected record, and the games around it are written.
+  r = run_cli({"normalize", "-q", "--to", "csv", "--with-tags", "Event,Site", dir / "g.pgn", "--rejects",
+               dir / "rej.jsonl", "--summary", dir / "s.json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "fen,Event,Site\n" + std::string(kStart) + ",small,\n" + kAfterE4 + ",small,\n" + kStart +
+                       ",after,\n" + "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1,after,\n");
+  std::string rejects = read_file(dir / "rej.jsonl");
+  EXPECT_NE(rejects.find("{\"file\":"), std::string::npos) << rejects;
+  EXPECT_NE(rejects.find("\"line\":5,\"column\":1,\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << rejects;
+  EXPECT_NE(rejects.find("\"input\":\"[Event \\\"big\\\"]\",\"game\":2,"), std::string::npos) << rejects;
+  EXPECT_NE(read_file(dir / "s.json").find("\"records\": 5, \"valid\": 4, \"invalid\": 1"), std::string::npos)
+      << read_file(dir / "s.json");
+}
+
 TEST(FormatsCli, PgnPositionsPliesTagsAndRejectedGames) {
   TempDir dir;
   write_file(dir / "g.pgn",

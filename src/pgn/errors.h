@@ -20,7 +20,8 @@ namespace fenmill {
   X(kUnsupportedVariant, "UNSUPPORTED_VARIANT", "the [Variant] tag names a variant other than chess/Chess960 (FICS wild: without [FEN], or castling from odd squares)") \
   X(kBadFen, "BAD_FEN", "the [FEN] tag is not a valid position")                                           \
   X(kDuplicateTag, "DUPLICATE_TAG", "a second [FEN] or [Variant] tag in one game (readers differ in which one counts)") \
-  X(kClockRange, "CLOCK_RANGE", "the game runs a clock past what a FEN holds (halfmove 65535, fullmove 1000000)")
+  X(kClockRange, "CLOCK_RANGE", "the game runs a clock past what a FEN holds (halfmove 65535, fullmove 1000000)") \
+  X(kGameTooLarge, "GAME_TOO_LARGE", "the game's positions would take more than 64 MiB of output (a long --with-tags value on each)")
 
 enum class PgnError : std::uint8_t {
 #define FENMILL_X(id, name, msg) id,

@@ -22,6 +22,11 @@ namespace fenmill {
 static_assert(kXiangqiRecordSize == xiangqi::kRecordSize, "the file format's Xiangqi record size is the record's");
 namespace {
 
+// A PGN game's positions may take this much output at most: a chunk's output is held in memory, and with
+// --with-tags a long tag value is repeated on every position (a 200 KB [Site] over 2,000 plies made 400 MB of
+// output from a 208 KB file). A game past it is rejected whole (GAME_TOO_LARGE); no real game comes near it.
+constexpr std::size_t kMaxGameOutput = std::size_t{64} << 20;
+
 // --count --to csv: the counts go in the columns named count, the header's own if it has any (another column of
 // that name would shadow one or the other in most readers), else one added at the end.
 void claim_count_column(ChunkResult& result, char separator) {
@@ -103,8 +108,11 @@ class ChunkWork {
     ReplayOptions replay_options;
     replay_options.follow_variations = job_.follow_variations;
     GameReader reader(replay_options);
+    GameStart start;
     auto on_position = [&](const GameInfo& game, const PlyInfo& ply, const Position& pos) {
       if (ply.ply < job_.ply_from || ply.ply > job_.ply_to || (ply.ply - job_.ply_from) % job_.every != 0) return;
+      if (game.index != start.index) start = game_start(game.index);
+      if (start.too_large) return;
       ++result_.counts.records;
       pos_ = pos;
       apply_ep_policy(pos_, options_.ep);
@@ -112,27 +120,16 @@ class ChunkWork {
       NormalizeResult r;
       r.fields = 6;
       accept(std::string_view{}, RecordFen{}, r);
-    };
-    auto on_error = [&](const GameInfo& game, const ReplayError& e) {
-      ++result_.counts.records;
-      ++result_.counts.invalid;
-      ++result_.counts.invalid_games_by_code[static_cast<int>(e.code)];
-      // The token is a view into the chunk: its column is its distance from the line's start.
-      std::uint32_t column = 1;
-      if (!e.token.empty() && e.token.data() >= bytes.data() && e.token.data() < bytes.data() + bytes.size()) {
-        std::size_t at = static_cast<std::size_t>(e.token.data() - bytes.data());
-        std::size_t line_start = bytes.rfind('\n', at == 0 ? 0 : at - 1);
-        line_start = line_start == std::string_view::npos || (at == 0) ? 0 : line_start + 1;
-        column = static_cast<std::uint32_t>(at - line_start + 1);
+      if (result_.out.size() - start.out > kMaxGameOutput) {
+        start.too_large = true;
+        take_back(start);
+        std::string_view first_line = bytes.substr(game.offset);
+        first_line = first_line.substr(0, first_line.find('\n'));
+        reject_game(bytes, game, ReplayError{PgnError::kGameTooLarge, ErrorCode::kOk, game.first_line, ply.ply,
+                                             csv_without_cr(first_line)});
       }
-      Reject rej{e.line, column, e.fen_code, 0, 0, result_.reject_text.size(), 0};
-      result_.reject_text.append(e.token);
-      rej.text_end = result_.reject_text.size();
-      rej.pgn = e.code;
-      rej.game = game.index + 1;
-      rej.ply = e.ply;
-      result_.rejects.push_back(rej);
     };
+    auto on_error = [&](const GameInfo& game, const ReplayError& e) { reject_game(bytes, game, e); };
     ReplayStats stats = reader.replay(bytes, 1, ReplayCallbacks{on_position, on_error, {}});
     result_.counts.games += stats.games;
   }
@@ -171,6 +168,48 @@ class ChunkWork {
   }
 
  private:
+  // What a PGN game's first written position found, to take the game's positions back.
+  struct GameStart {
+    std::uint64_t index = ~std::uint64_t{0};  // the game (within the chunk)
+    std::size_t out = 0, keys = 0, ends = 0;
+    std::uint64_t records = 0, valid = 0;
+    bool too_large = false;  // its positions were taken back: the rest are skipped
+  };
+  GameStart game_start(std::uint64_t index) const {
+    return {index, result_.out.size(), result_.keys.size(), result_.ends.size(), result_.counts.records,
+            result_.counts.valid, false};
+  }
+  // Undoes the positions accept() wrote since `start` (a PGN position is never repaired or completed).
+  void take_back(const GameStart& start) {
+    result_.out.truncate(start.out);
+    result_.keys.resize(start.keys);
+    result_.ends.resize(start.ends);
+    result_.counts.records = start.records;
+    result_.counts.valid = start.valid;
+  }
+
+  // A rejected game: one invalid record at the error's token.
+  void reject_game(std::string_view bytes, const GameInfo& game, const ReplayError& e) {
+    ++result_.counts.records;
+    ++result_.counts.invalid;
+    ++result_.counts.invalid_games_by_code[static_cast<int>(e.code)];
+    // The token is a view into the chunk: its column is its distance from the line's start.
+    std::uint32_t column = 1;
+    if (!e.token.empty() && e.token.data() >= bytes.data() && e.token.data() < bytes.data() + bytes.size()) {
+      std::size_t at = static_cast<std::size_t>(e.token.data() - bytes.data());
+      std::size_t line_start = bytes.rfind('\n', at == 0 ? 0 : at - 1);
+      line_start = line_start == std::string_view::npos || (at == 0) ? 0 : line_start + 1;
+      column = static_cast<std::uint32_t>(at - line_start + 1);
+    }
+    Reject rej{e.line, column, e.fen_code, 0, 0, result_.reject_text.size(), 0};
+    result_.reject_text.append(e.token);
+    rej.text_end = result_.reject_text.size();
+    rej.pgn = e.code;
+    rej.game = game.index + 1;
+    rej.ply = e.ply;
+    result_.rejects.push_back(rej);
+  }
+
   ErrorCode locate_fen(std::string_view line, RecordFen& where) {
     switch (source_.format) {
       case InputFormat::kFen:
