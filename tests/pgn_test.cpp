@@ -964,6 +964,18 @@ TEST(PgnErrors, EveryCodeIsDocumented) {
   }
 }
 
+TEST(PgnReader, AGameHoldingMorePositionsThanTheBoundIsRejected) {
+  // Positions are held until the game ends; past max_held_positions the game is GAME_TOO_LARGE (at the move
+  // that would pass it) and writes none, the next game is read as usual. Variations count too.
+  ReplayOptions options;
+  options.max_held_positions = 4;
+  options.follow_variations = true;
+  Collected c = replay_with("1. e4 e5 2. Nf3 *\n\n1. e4 e5 2. Nf3 Nc6 *\n\n1. e4 (1. d4 d5) e5 *\n\n1. d4 *\n", 1, options);
+  EXPECT_EQ(c.errors, (std::vector<std::string>{"1:3:4:GAME_TOO_LARGE:Nc6", "2:5:2:GAME_TOO_LARGE:e5"}));
+  EXPECT_EQ(c.fens, (std::vector<std::string>{at("0:0/0", {}), at("0:1/0", {"e4"}), at("0:2/0", {"e4", "e5"}),
+                                              at("0:3/0", {"e4", "e5", "Nf3"}), at("3:0/0", {}), at("3:1/0", {"d4"})}));
+}
+
 TEST(PgnStartPosition, Variants) {
   EXPECT_EQ(classify_variant(""), PgnVariant::kStandard);
   EXPECT_EQ(classify_variant("Standard"), PgnVariant::kStandard);

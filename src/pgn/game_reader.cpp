@@ -157,14 +157,6 @@ ReplayStats GameReader::replay(std::string_view chunk, std::uint64_t first_line,
     game.offset = static_cast<std::size_t>(token.text.data() - chunk.data());
     ReplayError error;
     std::uint64_t emitted = 0;  // positions reported so far (keep_partial_games)
-    auto emit = [&](const PlyInfo& info) {
-      if (options_.keep_partial_games) {
-        callbacks.on_position(game, info, pos);
-        ++emitted;
-      } else {
-        pending_.push_back({info, pos});
-      }
-    };
     auto report = [&](PgnError code, std::uint64_t line, std::uint32_t ply, std::string_view text) {
       if (error.code != PgnError::kOk) return;  // one report per game: the first problem
       error.code = code;
@@ -172,6 +164,16 @@ ReplayStats GameReader::replay(std::string_view chunk, std::uint64_t first_line,
       error.ply = ply;
       error.token = text;
       callbacks.on_error(game, error);
+    };
+    auto emit = [&](const PlyInfo& info) {
+      if (options_.keep_partial_games) {
+        callbacks.on_position(game, info, pos);
+        ++emitted;
+      } else if (pending_.size() < options_.max_held_positions) {
+        pending_.push_back({info, pos});
+      } else {
+        report(PgnError::kGameTooLarge, info.line, info.ply, info.token);
+      }
     };
 
     tags_.clear();

@@ -87,6 +87,9 @@ struct ReplayOptions {
   // 1... e5), nested ones too; an error in a variation rejects the game like one in the main line, and a
   // '(' with no move before it at its level is UNBALANCED_VARIATION.
   bool follow_variations = false;
+  // Held back, a game's positions take memory (~120 bytes each): a game with more is GAME_TOO_LARGE. The clocks
+  // bound a main line to 2 M plies, but followed variations are bounded by the input's size alone.
+  std::size_t max_held_positions = 1'000'000;
 };
 
 struct ReplayStats {
