@@ -257,6 +257,22 @@ class ChunkWork {
     return static_cast<std::uint32_t>(where.raw_begin + 1 + JsonlFieldFinder::raw_offset(token, fen_column - 1));
   }
 
+  // How much of a rejected record its text keeps: all of it, or up to kMaxRejectInput bytes past its column (of
+  // the line lines_before_ line breaks in), cut between characters.
+  std::size_t kept_input_bytes(std::string_view record, std::uint32_t column) const {
+    std::size_t line_start = 0;
+    for (std::uint32_t i = 0; i < lines_before_ && line_start < record.size(); ++i) {
+      const std::size_t nl = record.find('\n', line_start);
+      if (nl == std::string_view::npos) break;
+      line_start = nl + 1;
+    }
+    const std::size_t at = line_start + (column > 0 ? column - 1 : 0);
+    if (record.size() - std::min(at, record.size()) <= kMaxRejectInput) return record.size();
+    std::size_t keep = at + kMaxRejectInput;
+    while (keep > 0 && (static_cast<unsigned char>(record[keep]) & 0xC0) == 0x80) --keep;
+    return keep;
+  }
+
   void reject(std::string_view line, std::uint64_t number, ErrorCode code, std::uint32_t column, std::uint8_t hints,
               Bitboard squares, std::string_view detail = {}, xiangqi::Bitboard xiangqi_squares = 0) {
     Counts& counts = result_.counts;
@@ -265,6 +281,10 @@ class ChunkWork {
     std::string_view shown = line;
     if (!shown.empty() && shown.back() == '\r') shown.remove_suffix(1);
     Reject rej{number, column, code, hints, squares, result_.reject_text.size(), 0};
+    if (std::size_t keep = kept_input_bytes(shown, column); keep < shown.size()) {
+      rej.input_bytes = shown.size();
+      shown = shown.substr(0, keep);
+    }
     rej.xiangqi = xq_;
     rej.lines_before = lines_before_;
     rej.xiangqi_squares = xiangqi_squares;

@@ -33,7 +33,13 @@ struct Reject {
   std::uint32_t ply = 0;
   // A CSV row over several lines: the lines of its text before the one `line` and `column` name (the FEN's).
   std::uint32_t lines_before = 0;
+  // Not 0 when the record was longer than its text keeps (kMaxRejectInput): the record's length in bytes.
+  std::uint64_t input_bytes = 0;
 };
+
+// A rejected record's text keeps at most this much past its column: a 50 MB line of control bytes made a 300 MB
+// rejects object (each byte \u00XX) and took 600 MB of memory.
+inline constexpr std::size_t kMaxRejectInput = std::size_t{1} << 20;
 
 // How to find the FEN in the records of one input; decided by the serial reader stage.
 struct SourceFormat {

@@ -127,6 +127,10 @@ void append_reject_json(std::string& out, std::string_view file, const Reject& r
   append_json_string(out, reject_message(r, detail));
   out += ",\"input\":";
   append_json_string(out, input);
+  if (r.input_bytes != 0) {  // input holds the record's start only
+    out += ",\"input_bytes\":";
+    append_uint(out, r.input_bytes);
+  }
   if (r.pgn != PgnError::kOk) {
     out += ",\"game\":";
     append_uint(out, r.game);

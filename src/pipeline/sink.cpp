@@ -38,8 +38,8 @@ ReportedReject reported_reject(std::string_view file, const Reject& rej, std::st
   }
   ReportedReject r{std::string(file), rej.line, rej.column, std::string(reject_code_name(rej)), reject_message(rej, detail),
                    std::string(input.substr(begin, end - begin)), rej.xiangqi, rej.pgn != PgnError::kOk, at - begin};
-  if (end - begin < input.size()) {
-    r.input_bytes = input.size();
+  if (end - begin < input.size() || rej.input_bytes != 0) {
+    r.input_bytes = rej.input_bytes != 0 ? rej.input_bytes : input.size();
     r.input_skipped = begin;
   }
   return r;
