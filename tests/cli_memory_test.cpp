@@ -148,5 +148,31 @@ TEST(CliMemory, CountKeepsItsRecordsOnDisk) {
   EXPECT_GT(fs::file_size(tmp / "out.epd"), std::uintmax_t{kBoundKb} * 1024) << "the kept records are all there";
 }
 
+
+TEST(CliMemory, AStreamedLineIsNotHeldWhole) {
+  // A 200 MiB line (a file without line breaks, as an old Mac file's CR-only ends make one) read from zstd frames
+  // is one LINE_TOO_LONG reject, read past: it was held whole, 2x with its copy in the reject.
+  if (under_address_sanitizer()) GTEST_SKIP() << "RSS under AddressSanitizer is not the program's";
+  TempDir tmp;
+  const std::string block(1 << 20, 'a');
+  std::string frame(ZSTD_compressBound(block.size()), '\0');
+  frame.resize(ZSTD_compress(frame.data(), frame.size(), block.data(), block.size(), 1));
+  const std::string fen = "\n8/8/8/8/8/8/8/K6k w - - 0 1\n";
+  std::string last(ZSTD_compressBound(fen.size()), '\0');
+  last.resize(ZSTD_compress(last.data(), last.size(), fen.data(), fen.size(), 1));
+  {
+    std::ofstream zst(tmp / "line.fen.zst", std::ios::binary);
+    for (int i = 0; i < 200; ++i) zst.write(frame.data(), static_cast<std::streamsize>(frame.size()));
+    zst.write(last.data(), static_cast<std::streamsize>(last.size()));
+  }
+  CliResult r = run_cli({"normalize", "-q", tmp / "line.fen.zst", "--rejects", tmp / "rejects.jsonl"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "8/8/8/8/8/8/8/K6k w - - 0 1\n");
+  EXPECT_LT(r.max_rss_kb, kBoundKb);
+  const std::string rejects = read_file(tmp / "rejects.jsonl");
+  EXPECT_NE(rejects.find("\"code\":\"LINE_TOO_LONG\""), std::string::npos);
+  EXPECT_NE(rejects.find("\"input_bytes\":209715200}"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace fenmill::cli_test

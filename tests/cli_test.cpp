@@ -927,6 +927,44 @@ TEST(CliInput, LineLongerThanDefaultChunk) {
   EXPECT_LT(rejects.size(), (1u << 20) + 200);
 }
 
+TEST(CliInput, ALineLongerThan16MiBIsOneRejectFromAFileAPipeOrZstd) {
+  // LINE_TOO_LONG however the line is read: mapped, streamed (cut after 16 MiB, the rest read past) or
+  // decompressed. The rejects, the output and the summary's bytes_in are the same.
+  TempDir tmp;
+  const std::string long_line = "8/8/8/8/8/8/8/8 " + std::string((17u << 20) - 16, 'x');
+  const std::string input = golden("ep.fen") + long_line + "\r\n" + golden("ep.fen");
+  write_file(tmp / "long.fen", input);
+  std::string frame(ZSTD_compressBound(input.size()), '\0');
+  frame.resize(ZSTD_compress(frame.data(), frame.size(), input.data(), input.size(), 1));
+  write_file(tmp / "long.fen.zst", frame);
+  std::vector<std::string> rejects;
+  for (const char* in : {"long.fen", "-", "long.fen.zst"}) {
+    SCOPED_TRACE(in);
+    CliRun run;
+    run.args = {"normalize", "-q", in, "--rejects", "rejects.jsonl", "--summary", "summary.json", "--force"};
+    run.cwd = tmp.path().string();
+    if (std::string(in) == "-") run.stdin_bytes = input;
+    CliResult r = run_cli(run);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, expected("ep_legal.out") + expected("ep_legal.out"));
+    const std::string summary = read_file(tmp / "summary.json");
+    EXPECT_EQ(json_number(summary, "invalid"), 1u);
+    EXPECT_EQ(json_number(summary, "bytes_in"), input.size());
+    std::string rejected = read_file(tmp / "rejects.jsonl");
+    EXPECT_EQ(line_count(rejected), 1u);
+    EXPECT_NE(rejected.find(",\"line\":6,\"column\":1,\"code\":\"LINE_TOO_LONG\""), std::string::npos)
+        << rejected.substr(0, 200);
+    EXPECT_NE(rejected.find("\",\"input_bytes\":" + std::to_string(long_line.size()) + "}"), std::string::npos);
+    rejected.erase(0, rejected.find(",\"line\""));  // the file's name differs
+    rejects.push_back(rejected);
+  }
+  EXPECT_EQ(rejects[0], rejects[1]);
+  EXPECT_EQ(rejects[0], rejects[2]);
+  EXPECT_EQ(rejects[0].size(), std::string(",\"line\":6,\"column\":1,\"code\":\"LINE_TOO_LONG\",\"message\":\"").size() +
+                                   std::string("the line is longer than 16 MiB, the longest record fenmill reads\",\"input\":\"").size() +
+                                   (1u << 20) + std::string("\",\"input_bytes\":17825792}\n").size());
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // stderr: the summary line, -q, progress.
 

@@ -530,6 +530,35 @@ TEST(Chunker, LineLongerThanChunkSizeIsOneChunk) {
   }
 }
 
+TEST(Chunker, AStreamedLineLongerThanMaxLineIsCutAndReadPast) {
+  // With max_line 10, a longer line that starts a chunk keeps its first 11 bytes (enough to be seen too long);
+  // the rest is read past to its '\n' and dropped (skipped), and long_line_bytes is its length without "\r\n".
+  const std::string text = "ab\n" + std::string(30, 'x') + "\r\ncd\n" + std::string(25, 'y');
+  for (std::size_t piece : {1, 7, 4096}) {
+    for (std::size_t chunk_size : {1, 4}) {
+      SCOPED_TRACE("piece " + std::to_string(piece) + ", chunk size " + std::to_string(chunk_size));
+      PipeFeeder feeder(text, piece);
+      Chunker chunker(std::make_unique<FdReader>(feeder.release(), true, "pipe"), chunk_size, 0, 10);
+      Chunk chunk;
+      std::string error;
+      std::vector<std::string> seen;
+      std::uint64_t offset = 0;
+      while (chunker.next(chunk, error)) {
+        EXPECT_EQ(chunk.offset, offset);
+        offset += chunk.bytes.size() + chunk.skipped;
+        seen.push_back(std::string(chunk.bytes) + "|" + std::to_string(chunk.skipped) + "|" +
+                       std::to_string(chunk.long_line_bytes));
+      }
+      EXPECT_EQ(error, "");
+      EXPECT_EQ(offset, text.size());
+      std::string joined;
+      for (const std::string& s : seen) joined += s + " ";
+      EXPECT_EQ(joined, "ab\n|0|0 " + std::string(11, 'x') +
+                            "|21|30 cd\n|0|0 " + std::string(11, 'y') + "|14|25 ");
+    }
+  }
+}
+
 TEST(Chunker, NoTrailingNewlineCrlfAndNul) {
   static const char kText[] = "a\r\nb\r\r\n\r\nc\0d\nlast";
   std::string text(kText, sizeof kText - 1);

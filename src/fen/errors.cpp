@@ -17,7 +17,8 @@ constexpr std::string_view kMessages[] = {
 std::string_view error_name(ErrorCode code) { return kNames[static_cast<int>(code)]; }
 std::string_view error_message(ErrorCode code) { return kMessages[static_cast<int>(code)]; }
 bool is_record_format_error(ErrorCode code) {
-  return code == ErrorCode::kCsvField || code == ErrorCode::kJsonField || code == ErrorCode::kBadRecord;
+  return code == ErrorCode::kCsvField || code == ErrorCode::kJsonField || code == ErrorCode::kBadRecord ||
+         code == ErrorCode::kLineTooLong;
 }
 bool is_syntax_error(ErrorCode code) {
   return (code != ErrorCode::kOk && code < ErrorCode::kMissingKing) || is_record_format_error(code);

@@ -54,7 +54,8 @@ namespace fenmill {
   /* record formats around the FEN (src/formats/): the FEN could not be found in the record           */ \
   X(kCsvField, "CSV_FIELD", "the CSV row has no FEN column, or a quote is unbalanced")                      \
   X(kJsonField, "JSON_FIELD", "the line is not a JSON object whose FEN field is a string")                 \
-  X(kBadRecord, "BAD_RECORD", "the binary record does not decode to a position (docs/FORMAT.md)")
+  X(kBadRecord, "BAD_RECORD", "the binary record does not decode to a position (docs/FORMAT.md)") \
+  X(kLineTooLong, "LINE_TOO_LONG", "the line is longer than 16 MiB, the longest record fenmill reads")
 
 enum class ErrorCode : std::uint8_t {
 #define FENMILL_X(id, name, msg) id,

@@ -11,6 +11,10 @@
 namespace fenmill {
 
 inline constexpr std::size_t kDefaultChunkSize = std::size_t{2} << 20;  // 2 MiB
+// The longest line (CSV: row) read as a record; a longer one is one LINE_TOO_LONG reject, and streamed input
+// does not hold more of it than this (io/chunker.h). Far above any record: a FEN is ~100 bytes, a lichess
+// evaluation line a few KB.
+inline constexpr std::size_t kMaxLineBytes = std::size_t{16} << 20;
 
 struct Chunk {
   Chunk() = default;
@@ -36,6 +40,11 @@ struct Chunk {
   // A chunk not read yet (range_end > 0): it owns the lines that start in [offset, range_end) of `source`, and
   // whoever processes it reads them with fill_range() (io/range_fill.h).
   std::uint64_t range_end = 0;
+  // Streamed input, a line longer than kMaxLineBytes: the chunk is that line's first kMaxLineBytes + 1 bytes (the
+  // processor rejects it as too long), `skipped` bytes of it were read past and dropped (its line end included),
+  // and `long_line_bytes` is its length (without its line end).
+  std::uint64_t skipped = 0;
+  std::uint64_t long_line_bytes = 0;
 
   // Keeps the mapping and the name alive while the chunk is in flight, even after the chunker moved on.
   std::shared_ptr<const InputSource> source;

@@ -49,8 +49,10 @@ void populate_pages(std::string_view bytes) {
 
 }  // namespace
 
-Chunker::Chunker(std::shared_ptr<InputSource> source, std::size_t chunk_size, std::uint32_t source_index)
-    : source_(std::move(source)), chunk_size_(chunk_size ? chunk_size : 1), source_index_(source_index) {
+Chunker::Chunker(std::shared_ptr<InputSource> source, std::size_t chunk_size, std::uint32_t source_index,
+                 std::size_t max_line)
+    : source_(std::move(source)), chunk_size_(chunk_size ? chunk_size : 1), source_index_(source_index),
+      max_line_(max_line) {
   mapped_ = source_->mapped();
 }
 
@@ -73,6 +75,8 @@ void Chunker::finish_chunk(Chunk& out, std::string_view bytes) {
   out.starts_input = sequence_ == 0;
   out.sequence = sequence_++;
   out.source = source_;
+  out.skipped = 0;
+  out.long_line_bytes = 0;
   offset_ += bytes.size();
 }
 
@@ -123,12 +127,48 @@ bool Chunker::next_streamed(Chunk& out, std::string& error) {
   std::size_t searched = 0;
   std::size_t cut;
   while ((cut = find_cut(buf.view(), chunk_size_, eof_, searched)) == 0) {
+    if (max_line_ != 0 && buf.size() > max_line_) return cut_long_line(out, error);
     std::size_t want = buf.size() > kMinReadAhead ? buf.size() : kMinReadAhead;  // doubling: linear time
+    if (max_line_ != 0 && want > max_line_ + 1 - buf.size()) want = max_line_ + 1 - buf.size();  // no more
     if (!read_more(buf, want, error)) return false;
   }
   carry_.append(buf.view().substr(cut));
   buf.truncate(cut);
   finish_chunk(out, buf.view());
+  return true;
+}
+
+// The chunk's first line (no '\n' in `out.storage`, which holds more than max_line_ bytes) is too long to be a
+// record: the chunk keeps max_line_ + 1 of its bytes, and the rest is read up to its '\n' and dropped, a block at
+// a time, so the line never takes more memory than that.
+bool Chunker::cut_long_line(Chunk& out, std::string& error) {
+  ByteBuffer& buf = out.storage;
+  std::uint64_t dropped = buf.size() - (max_line_ + 1);
+  std::uint64_t length = buf.size();  // the line's, without its line end
+  bool cr = buf.view().back() == '\r';  // the last byte seen: a '\r' before the '\n' is the line end's
+  buf.truncate(max_line_ + 1);
+  carry_.clear();
+  while (!eof_) {
+    if (!read_more(carry_, kMinReadAhead, error)) return false;
+    const std::string_view got = carry_.view();
+    if (got.empty()) break;
+    const std::size_t nl = got.find('\n');
+    const std::size_t upto = nl == std::string_view::npos ? got.size() : nl;
+    if (upto > 0) cr = got[upto - 1] == '\r';
+    length += upto;
+    if (nl != std::string_view::npos) {
+      dropped += nl + 1;
+      carry_.drop_front(nl + 1);
+      break;
+    }
+    dropped += got.size();
+    carry_.clear();
+  }
+  if (cr) --length;  // the reject shows a line without its '\r', as it would the whole line
+  finish_chunk(out, buf.view());
+  out.skipped = dropped;
+  out.long_line_bytes = length;
+  offset_ += dropped;
   return true;
 }
 

@@ -15,9 +15,10 @@ namespace fenmill {
 
 class Chunker {
  public:
-  // chunk_size >= 1 (0 is taken as 1); small sizes are for tests.
+  // chunk_size >= 1 (0 is taken as 1); small sizes are for tests. max_line > 0: a streamed line longer than that
+  // is cut (Chunk::skipped), so that it never takes more memory; 0 keeps every line whole (PGN, CSV).
   explicit Chunker(std::shared_ptr<InputSource> source, std::size_t chunk_size = kDefaultChunkSize,
-                   std::uint32_t source_index = 0);
+                   std::uint32_t source_index = 0, std::size_t max_line = 0);
 
   // Fills `out` with the next chunk (reusing its storage). Returns false at the end of the input (`error`
   // empty) or on a read error (`error` says which); after either, next() keeps returning false.
@@ -31,10 +32,12 @@ class Chunker {
   bool next_streamed(Chunk& out, std::string& error);
   bool read_more(ByteBuffer& buf, std::size_t want, std::string& error);
   void finish_chunk(Chunk& out, std::string_view bytes);
+  bool cut_long_line(Chunk& out, std::string& error);
 
   std::shared_ptr<InputSource> source_;
   std::size_t chunk_size_;
   std::uint32_t source_index_;
+  std::size_t max_line_;
   std::string_view mapped_;     // whole input when mapped
   std::size_t mapped_pos_ = 0;
   ByteBuffer carry_;            // streamed: bytes read past the end of the previous chunk

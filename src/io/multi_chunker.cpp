@@ -17,6 +17,7 @@ bool MultiChunker::next(Chunk& out, std::string& error) {
         out.source_name = ranged_->name();
         out.offset = ranged_offset_;
         out.range_end = size - ranged_offset_ > chunk_size_ ? ranged_offset_ + chunk_size_ : size;
+        out.skipped = out.long_line_bytes = 0;
         out.starts_input = ranged_offset_ == 0;
         out.sequence = sequence_++;
         out.source = ranged_;
@@ -36,7 +37,8 @@ bool MultiChunker::next(Chunk& out, std::string& error) {
         ranged_offset_ = 0;
         continue;
       }
-      current_.emplace(std::move(source), chunk_size_, static_cast<std::uint32_t>(index));
+      const bool limited = index < lines_limited_.size() && lines_limited_[index];
+      current_.emplace(std::move(source), chunk_size_, static_cast<std::uint32_t>(index), limited ? kMaxLineBytes : 0);
     }
     if (current_->next(out, error)) {
       out.sequence = sequence_++;

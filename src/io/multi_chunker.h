@@ -27,6 +27,9 @@ class MultiChunker {
   // allow positional reads: regular files, not compressed, not mapped. For line formats whose records are
   // read without looking back (FEN, EPD).
   void allow_ranges(std::vector<bool> allowed) { ranges_allowed_ = std::move(allowed); }
+  // Inputs whose flag is set read a streamed line longer than kMaxLineBytes without holding it (Chunker's
+  // max_line): for formats whose records are single lines (FEN, EPD, JSON Lines).
+  void limit_lines(std::vector<bool> limited) { lines_limited_ = std::move(limited); }
 
  private:
   std::vector<std::string> paths_;
@@ -36,6 +39,7 @@ class MultiChunker {
   std::optional<Chunker> current_;
   std::uint64_t sequence_ = 0;
   std::vector<bool> ranges_allowed_;
+  std::vector<bool> lines_limited_;
   std::shared_ptr<InputSource> ranged_;  // the input being handed out in ranges
   std::uint32_t ranged_index_ = 0;
   std::uint64_t ranged_offset_ = 0;

@@ -159,6 +159,10 @@ ChunkFeed::ChunkFeed(const Job& job)
       ranges.push_back((input_formats_[i] == InputFormat::kFen || input_formats_[i] == InputFormat::kEpd) &&
                        decided_by_name(job.inputs[i]));
     text_->allow_ranges(std::move(ranges));
+    std::vector<bool> limited;  // records of one line each: a longer line is read past, not held
+    for (InputFormat f : input_formats_)
+      limited.push_back(f == InputFormat::kFen || f == InputFormat::kEpd || f == InputFormat::kJsonl);
+    text_->limit_lines(std::move(limited));
   }
   else if (binary == job.inputs.size())
     binary_.emplace(job.inputs);
@@ -322,6 +326,7 @@ void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
   out.offset = carry_meta_.offset;
   out.starts_input = carry_meta_.starts_input;
   out.range_end = 0;
+  out.skipped = out.long_line_bytes = 0;
   carry_meta_.offset += end;
   carry_meta_.starts_input = false;
   pgn_cutter_.dropped(end);

@@ -7,6 +7,7 @@
 #include "fen/text_cursor.h"
 #include "formats/binary_file.h"
 #include "formats/binary_record.h"
+#include "io/chunk.h"
 #include "io/line_splitter.h"
 #include "formats/csv.h"
 #include "formats/jsonl.h"
@@ -148,6 +149,7 @@ class ChunkWork {
     ++result_.counts.records;
     RecordFen where;
     lines_before_ = 0;
+    if (line.size() > kMaxLineBytes) return reject(line, number, ErrorCode::kLineTooLong, 1, 0, 0);
     if (ErrorCode e = locate_fen(line, where); e != ErrorCode::kOk)
       return reject(line, number, e, 1, 0, 0, e == ErrorCode::kJsonField ? std::string_view(json_error_) : std::string_view());
     number += where.lines_before;

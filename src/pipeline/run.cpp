@@ -125,13 +125,14 @@ RunOutcome run_job(const Job& job, const HtmlReport& html_report) {
                                            return w;
                                          }) &
           tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order, [&](Work* w) {
-            bytes_in += w->chunk.bytes.size();
+            bytes_in += w->chunk.bytes.size() + w->chunk.skipped;
             if (!w->read_error.empty() && write_error.empty()) {
               write_error = w->read_error;
               write_failed.store(true, std::memory_order_relaxed);
             }
             if (write_error.empty() && !sink.consume(w->chunk, w->result, write_error)) write_failed.store(true, std::memory_order_relaxed);
-            progress.update(w->chunk.offset + w->chunk.bytes.size(), w->chunk.source_index, sink.counts().records);
+            progress.update(w->chunk.offset + w->chunk.bytes.size() + w->chunk.skipped, w->chunk.source_index,
+                            sink.counts().records);
             pool.release(w);
           }));
   progress.finish();

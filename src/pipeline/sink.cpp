@@ -89,6 +89,7 @@ bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error)
       buffer_.append(r.out.view());
   }
   for (Reject rej : r.rejects) {
+    if (chunk.long_line_bytes != 0) rej.input_bytes = chunk.long_line_bytes;  // the chunk is that line, cut
     rej.game += games_before;  // chunk-local game numbers become input-wide (PGN)
     rej.line += line_shift;
     std::string_view input(r.reject_text.data() + rej.text_begin, rej.text_end - rej.text_begin);
