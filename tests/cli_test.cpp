@@ -1095,6 +1095,15 @@ TEST(CliUsage, BadArgumentsExitTwo) {
     EXPECT_NE(r.out.find(option), std::string::npos) << option;
 }
 
+// stats counts distinct positions by --key: its help says so, not only "dedup key" (stats does no dedup).
+TEST(CliUsage, StatsHelpSaysWhatKeyCounts) {
+  CliResult r = run_cli({"stats", "--help"});
+  EXPECT_EQ(r.exit_code, 0);
+  const std::size_t key = r.out.find("--key");
+  ASSERT_NE(key, std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("distinct_positions", key), std::string::npos) << r.out;
+}
+
 // Started with standard input or output closed (`<&-`, `>&-`), fenmill must not hand descriptor 0 or 1 to a
 // file it opens and then read or write that file as "-": a run that needs the closed stream is refused, and
 // the output named with --force stays as it was (it used to be replaced by an empty file).

@@ -91,7 +91,7 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_po
   sub->add_flag("--chess960", job.normalize.chess960, "read KQkq as X-FEN (outermost rook) everywhere");
   sub->add_option("--castling", raw.castling, "Chess960 castling notation: xfen or shredder")
       ->check(CLI::IsMember({"xfen", "shredder"}));
-  sub->add_option("--key", raw.key, "dedup key: full, position, placement-stm, placement")
+  sub->add_option("--key", raw.key, "dedup key (stats: what distinct_positions counts): full, position, placement-stm, placement")
       ->check(CLI::IsMember({"full", "position", "placement-stm", "placement"}));
   sub->add_option("--chunk-size", job.chunk_size, "bytes per parallel chunk (tests and tuning)")->transform(fenmill::cli::whole_number_in(1, 1 << 30));
   sub->add_flag("--force", job.force, "overwrite existing output files");
