@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fen/epd_operations.h"
 #include "fen/errors.h"
 #include "fen/normalize.h"
 #include "fen/parse.h"
@@ -484,6 +485,18 @@ TEST(FenErrors, EpdOperationsNeedAllowOperations) {
   r = normalize_fen(KINGS " w - - c0 \"x\\\"y;\"; hmvc  3 4;", pos, o);
   EXPECT_EQ(error_name(r.code), "BAD_HALFMOVE");
   EXPECT_EQ(r.column, std::string_view(KINGS " w - - c0 \"x\\\"y;\"; hmvc  ").size() + 1);
+  // A quote ends the opcode: `c0"a;b";` is one operation whose string holds the ';' and is written back as it
+  // came (it was cut at that ';' and written `c0"a; b";`), and `c0"x y;z";` is read like `c0 "x y;z";` (it
+  // was TRAILING_TEXT).
+  for (const char* ops : {"c0\"a;b\"; id \"x\";", "c0\"x y;z\";"}) {
+    const std::string text = std::string(KINGS " w - - ") + ops;
+    r = normalize_fen(text, pos, o);
+    ASSERT_TRUE(r.ok()) << text << ": " << error_name(r.code);
+    std::string written;
+    append_epd_operations_but_clocks(written, std::string_view(text).substr(r.rest));
+    EXPECT_EQ(written, std::string(" ") + ops);
+  }
+  EXPECT_EQ(error_name(normalize_fen(KINGS " w - - hmvc\"3\";", pos, o).code), "BAD_HALFMOVE");
 }
 
 // ---- castling letter semantics ----

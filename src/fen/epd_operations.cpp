@@ -23,7 +23,8 @@ bool next_operation(std::string_view ops, std::size_t& i, Operation& op) {
   if (i >= n) return false;
   op = Operation{};
   op.begin = i;
-  while (i < n && !is_trailing_junk(ops[i]) && ops[i] != ';') ++i;
+  // A quote ends the opcode too: `c0"a;b";` is c0 with a string operand, whose ';' ends nothing.
+  while (i < n && !is_trailing_junk(ops[i]) && ops[i] != ';' && ops[i] != '"') ++i;
   op.opcode = ops.substr(op.begin, i - op.begin);
   const std::size_t operand_start = i;
   for (; i < n && (op.open_quote || ops[i] != ';'); ++i) {
@@ -67,7 +68,7 @@ ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint
     }
     // An opcode starts with a letter (PGN standard, 16.2.3). One that does not is no operation, and written
     // back after the four fields it could read as clocks ("w - -;5 3").
-    if (const char c = static_cast<char>(op.opcode.front() | 0x20); c < 'a' || c > 'z') {
+    if (const char c = op.opcode.empty() ? '\0' : static_cast<char>(op.opcode.front() | 0x20); c < 'a' || c > 'z') {
       column = static_cast<std::uint32_t>(op.begin);
       return ErrorCode::kTrailingText;
     }
