@@ -998,6 +998,16 @@ TEST(FormatsCli, AutoSniffsTheFormatOfStdinAndUnknownNames) {
     run.stdin_bytes = "; note\n" + std::string(kStart) + "\n";
     EXPECT_EQ(run_cli(run).out, std::string(kStart) + "\n") << chunk;
   }
+  // EPD: a ';' in the first record, after a note line too (read as FEN, every record with operations was
+  // rejected, its first operation taken for the halfmove clock).
+  const std::string epd = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";\n4k3/8/8/8/8/8/3K4/8 b - - 0 1; id \"b\";\n";
+  for (std::string opening : {"", "% notes\n"}) {
+    run.args = {"normalize", "-q", "--to", "epd", "-"};
+    run.stdin_bytes = opening + epd;
+    CliResult r = run_cli(run);
+    EXPECT_EQ(r.out, "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a\";\n4k3/8/8/8/8/8/3K4/8 b - - id \"b\";\n") << opening;
+    EXPECT_EQ(r.exit_code, 0) << opening;
+  }
   run.args = {"normalize", "-q", "--from", "fen", "-"};  // an explicit --from is obeyed: a PGN tag is not a FEN
   run.stdin_bytes = pgn;
   EXPECT_EQ(run_cli(run).out, "");

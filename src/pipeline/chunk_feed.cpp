@@ -43,13 +43,20 @@ bool only_blanks(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) { return c == '\n' || is_trailing_junk(c); });
 }
 
+// EPD rather than FEN: the first record holds a ';', which ends an EPD operation and is in no FEN. (Read as
+// FEN, every record of an EPD collection on stdin was rejected, its first operation taken for a clock.)
+InputFormat fen_or_epd(std::string_view s) {
+  return s.substr(0, s.find('\n')).find(';') != std::string_view::npos ? InputFormat::kEpd : InputFormat::kFen;
+}
+
 }  // namespace
 
 // For --from auto and a name that says nothing (stdin, .txt, no extension): PGN starts with a tag or a move
 // number (PGN without tags), or with `{` comments, `%` escapes or `;` comment lines before a tag, a move number or
 // a result; JSON Lines with an object (`{`
-// then `"` or `}`); CSV with a header naming a FEN column (FEN, fen, or the --fen-column name). No FEN line
-// holds '[', '{', '%', ';' or ','. `settled`: no longer input starting with `head` could be sniffed otherwise.
+// then `"` or `}`); CSV with a header naming a FEN column (FEN, fen, or the --fen-column name); EPD with a ';'
+// in its first record. No FEN line holds '[', '{', '%', ';' or ','. `settled`: no longer input starting with
+// `head` could be sniffed otherwise.
 InputFormat sniff_format(std::string_view head, std::string_view fen_column, bool& settled) {
   auto skip_blanks = [](std::string_view& s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) s.remove_prefix(1);
@@ -91,14 +98,14 @@ InputFormat sniff_format(std::string_view head, std::string_view fen_column, boo
     bool result = false;
     for (std::string_view r : kPgnResults) result = result || s.starts_with(r);
     if (s.empty() || s.front() == '[' || result) return InputFormat::kPgn;
-    return InputFormat::kFen;
+    return fen_or_epd(s);
   }
   std::string_view header = csv_without_cr(s.substr(0, s.find('\n')));
   for (char sep : {',', '\t', ';'})
     if (csv_column_index(header, "FEN", sep) >= 0 || csv_column_index(header, "fen", sep) >= 0 ||
         (!fen_column.empty() && !column_is_index(fen_column) && csv_column_index(header, fen_column, sep) >= 0))
       return InputFormat::kCsv;
-  return InputFormat::kFen;
+  return fen_or_epd(s);
 }
 
 bool has_format_extension(std::string_view name) {
