@@ -20,7 +20,7 @@ bool BinaryChunker::open_next(std::string& error) {
   if (next_input_ >= paths_.size()) return false;
   source_index_ = static_cast<std::uint32_t>(next_input_);
   const std::string& path = paths_[next_input_++];
-  source_ = InputSource::open(path, error);
+  source_ = InputSource::open(path, error, options_);
   if (!source_) return false;
   ByteBuffer head;
   offset_ = 0;

@@ -1,6 +1,8 @@
 // Reads fenmill binary files (docs/FORMAT.md) as a stream of chunks, one checksummed block per chunk,
 // for `--from bin`. Works on any InputSource (mapped, pipe, .zst): it reads block by block, so memory
-// stays at one block per chunk in flight. Records are numbered within a chunk from 1, like lines.
+// stays at one block per chunk in flight (files are read, not mapped, unless `options` say so: --mmap; a whole
+// mapping's pages would count towards RSS up to the file's size). Records are numbered within a chunk from 1, like
+// lines.
 #pragma once
 #include <memory>
 #include <string>
@@ -14,7 +16,8 @@ namespace fenmill {
 
 class BinaryChunker {
  public:
-  explicit BinaryChunker(std::vector<std::string> paths) : paths_(std::move(paths)) {}
+  explicit BinaryChunker(std::vector<std::string> paths, InputOptions options = {.map_files = false})
+      : paths_(std::move(paths)), options_(options) {}
 
   // Fills `out` with the next block's records (chunk.bytes = count * record size bytes). Returns false at
   // the end, or on an error (unreadable input, bad header, corrupt block: `error` names file and block).
@@ -30,6 +33,7 @@ class BinaryChunker {
   bool read_exact(ByteBuffer& buf, std::size_t n, std::string& error);  // false on error or short read
 
   std::vector<std::string> paths_;
+  InputOptions options_;
   std::size_t next_input_ = 0;
   std::shared_ptr<InputSource> source_;
   std::uint32_t source_index_ = 0;

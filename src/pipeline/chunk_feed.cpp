@@ -172,7 +172,7 @@ ChunkFeed::ChunkFeed(const Job& job)
     text_->limit_lines(std::move(limited));
   }
   else if (binary == job.inputs.size())
-    binary_.emplace(job.inputs);
+    binary_.emplace(job.inputs, InputOptions{job.mmap});
   else if (setup_error_.empty())
     setup_error_ = "binary and text inputs cannot be mixed in one run";
 }
