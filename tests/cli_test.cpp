@@ -633,6 +633,32 @@ TEST(CliBinary, CorruptInputIsAnError) {
   EXPECT_FALSE(r.out.empty());
 }
 
+// A read that fails inside a block's records (here a .bin.zst cut short: zstd's own error) is reported as it is:
+// it was replaced by "the file ends inside a block", which sends the user looking for a damaged binary file.
+TEST(CliBinary, ReadErrorInsideABlockIsReportedAsItIs) {
+  TempDir tmp;
+  Position start;
+  ASSERT_TRUE(normalize_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", start).ok());
+  std::vector<std::uint8_t> records(kMaxBlockRecords * kRecordSize);
+  for (std::uint32_t i = 0; i < kMaxBlockRecords; ++i) encode_record(start, records.data() + i * kRecordSize);
+  std::string file;
+  append_header(file, BinaryVariant::kChess);
+  append_block(file, records.data(), kMaxBlockRecords);  // 128 KiB of records: past zstd's first block
+  append_block(file, records.data(), kMaxBlockRecords);
+  append_end_block(file, 2 * kMaxBlockRecords);
+  const std::string compressed = zstd_compress(file);
+  write_file(tmp / "cut.bin.zst", compressed.substr(0, compressed.size() - 4));
+  CliResult r = run_cli({"convert", "-q", tmp / "cut.bin.zst", "-o", tmp / "out.fen"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("cut.bin.zst: zstd: "), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("ends inside a block"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(tmp / "out.fen"));
+  write_file(tmp / "whole.bin.zst", compressed);
+  r = run_cli({"convert", "-q", tmp / "whole.bin.zst", "-o", tmp / "out.fen"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(split_lines(read_file(tmp / "out.fen")).size(), 2 * kMaxBlockRecords);
+}
+
 TEST(CliBinary, RefusesBinaryToTerminal) {
   if (!pty_available()) GTEST_SKIP() << "no pseudo-terminals here";
   CliRun run;

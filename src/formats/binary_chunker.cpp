@@ -76,6 +76,7 @@ bool BinaryChunker::next(Chunk& out, std::string& error) {
         read_exact(out.storage, block.bytes - out.storage.size(), error))
       s = parse_block(reinterpret_cast<const std::uint8_t*>(out.storage.data()), out.storage.size(),
                       header_.record_size, block, end_block);
+    if (!error.empty()) return false;  // a read error (I/O, corrupt or cut-off .zst) is the cause, not the block
     if (s != BinaryStatus::kOk) {
       error = block_error(block_offset, s);
       return false;
