@@ -913,10 +913,21 @@ TEST(FormatsCli, XiangqiVariantAutoAndLetters) {
             std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("or auto"), std::string::npos) << r.err;
   EXPECT_FALSE(std::filesystem::exists(dir / "both.bin"));
-  r = run_cli_stdin({"convert", "-q", "-", "--to", "bin"}, read_file(dir / "x.bin"));
+  r = run_cli({"convert", "-q", "--variant", "chess", dir / "x.bin", "--to", "bin", "-o", dir / "c2.bin"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("use --variant xiangqi, and"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("or auto"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "c2.bin"));
+  // From standard input too (`zstd -dc x.bin.zst | fenmill dedup - -o y.bin`): its header is peeked before the
+  // run, the stream kept for it. (It was refused: "use --variant xiangqi".) A text stream stays chess.
+  for (const char* name : {"-", "/dev/stdin"}) {
+    r = run_cli_stdin({"dedup", "-q", name, "--to", "bin"}, read_file(dir / "x.bin"));
+    EXPECT_EQ(r.exit_code, 0) << name << ": " << r.err;
+    EXPECT_EQ(r.out, read_file(dir / "x.bin")) << name;
+  }
+  r = run_cli_stdin({"convert", "-q", "-", "--to", "bin"}, std::string(kStart) + "\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, read_file(dir / "c.bin"));
   // stats counts Xiangqi positions too: Red moves as "w"; neither castling nor en passant exists.
   for (const char* input : {"x.fen", "x.bin"}) {
     r = run_cli({"stats", "-q", "--variant", "xiangqi", dir / input});

@@ -18,6 +18,7 @@
 #include "formats/binary_file.h"
 #include "io/file_extension.h"
 #include "io/input_peek.h"
+#include "pipeline/chunk_feed.h"
 #include "pipeline/report.h"
 #include "pipeline/run.h"
 #include "render/html_report.h"
@@ -172,14 +173,24 @@ void resolve(Job& job, const RawOptions& raw, bool count) {
   if (job.chunk_size == 0) job.chunk_size = 1;
 }
 
-// Binary output holds one variant. Without --variant it is the first input's when that is a fenmill binary
-// file (FORMAT.md: reading one back needs no option), else `fallback`.
-fenmill::Variant binary_input_variant(const std::string& path, fenmill::Variant fallback) {
+// Binary output holds one variant. Without --variant it is the first input's when that is read as a fenmill binary
+// file (FORMAT.md: reading one back needs no option), else `fallback`. Standard input is peeked too (the stream is
+// kept for the run: io/input_peek.h), up to the header and no further than bytes that cannot start the magic (a
+// FEN typed on a terminal is not waited for); other streams (a named FIFO) are left to the run, which opens them
+// after its checks.
+fenmill::Variant binary_input_variant(const Job& job, const std::string& path, fenmill::Variant fallback) {
   struct stat st;
-  if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return fallback;  // a pipe is read once
+  const bool stream = fenmill::cli::names_standard_input(path);
+  if (!stream && (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))) return fallback;
+  const bool named = !job.from_auto || fenmill::has_format_extension(path);  // else the content decides
+  if (named && fenmill::input_format_of(job, path) != fenmill::InputFormat::kBinary) return fallback;
+  const std::string_view magic(fenmill::kBinaryMagic, sizeof fenmill::kBinaryMagic);
+  const auto enough = [&](std::string_view head) {
+    return head.size() >= fenmill::kFileHeaderSize || !magic.starts_with(head.substr(0, magic.size()));
+  };
   std::string head, error;  // an error is the run's to report
   fenmill::BinaryHeader header;
-  if (!fenmill::peek_input(path, fenmill::kFileHeaderSize, head, error) ||
+  if (!fenmill::peek_input(path, fenmill::kFileHeaderSize, head, error, enough) ||
       fenmill::parse_header(reinterpret_cast<const std::uint8_t*>(head.data()), head.size(), header) != fenmill::BinaryStatus::kOk)
     return fallback;
   return header.variant == fenmill::BinaryVariant::kXiangqi ? fenmill::Variant::kXiangqi : fenmill::Variant::kChess;
@@ -286,7 +297,7 @@ int main(int argc, char** argv) {
     return fenmill::kExitUsageOrIo;
   }
   if (!job.variant_given && job.to == fenmill::OutputFormat::kBinary && !job.inputs.empty())
-    job.variant = binary_input_variant(job.inputs.front(), job.variant);
+    job.variant = binary_input_variant(job, job.inputs.front(), job.variant);
   if (fenmill::has_extension(job.output, ".zst")) {  // the output would be plain text under a name that says zstd
     std::fprintf(stderr, "fenmill: output is not compressed; write to standard output and pipe it: -o - | zstd -o %s\n",
                  fenmill::one_line(job.output).c_str());
