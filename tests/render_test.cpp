@@ -19,6 +19,9 @@
 #include <vector>
 
 #include "cli_util.h"
+#include "fen/normalize.h"
+#include "formats/binary_file.h"
+#include "formats/binary_record.h"
 #include "render/html_report.h"
 #include "render/render_fen.h"
 #include "render/svg_chess.h"
@@ -623,6 +626,40 @@ TEST(RenderCli, HtmlReportDrawsNoPictureForAPgnClockRange) {
   EXPECT_EQ(count(html, "<section class=\"reject\""), 2u);
   EXPECT_EQ(count(html, "No board"), 1u) << "only p.fen's record is drawn";
   EXPECT_NE(html.find("<a href=\"#reject-2\">CLOCK_RANGE</a></td><td class=\"n\">1</td><td>clock value"), std::string::npos);
+}
+
+// A binary record that decodes to an invalid position was rejected with its bytes in hex as `input`: the report
+// drew "No board" for a position fenmill had just judged (and marked). Its input is now the position's FEN; a
+// record that does not decode (BAD_RECORD) keeps its hex.
+TEST(RenderCli, HtmlReportDrawsAnInvalidBinaryRecord) {
+  TempDir dir;
+  Position pos;
+  ASSERT_TRUE(normalize_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", pos).ok());
+  std::uint8_t records[3 * kRecordSize];
+  encode_record(pos, records);
+  encode_record(pos, records + kRecordSize);
+  ASSERT_EQ(records[kRecordSize + 8], 0x53) << "a1 a rook (3), e1 the king (5)";
+  records[kRecordSize + 8] = 0x50;  // a1 a white pawn
+  encode_record(pos, records + 2 * kRecordSize);
+  records[2 * kRecordSize + 8] = 0xFF;  // code 15: no position
+  std::string file;
+  append_header(file, BinaryVariant::kChess);
+  append_block(file, records, 3);
+  append_end_block(file, 3);
+  write_file(dir / "in.bin", file);
+  auto r = run_cli({"validate", dir / "in.bin", "-q", "--json", "--html", dir / "r.html"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const std::string hex = "1100000000000010ff0b00000000000000000000000000000000000100000000";
+  EXPECT_EQ(r.out, "{\"file\":\"" + (dir / "in.bin") +
+                       "\",\"line\":2,\"column\":1,\"code\":\"PAWN_ON_BACK_RANK\",\"message\":\"a pawn stands on rank "
+                       "1 or 8 (squares: a1)\",\"input\":\"4k3/8/8/8/8/8/8/P3K3 w - - 0 1\"}\n"
+                       "{\"file\":\"" + (dir / "in.bin") +
+                       "\",\"line\":3,\"column\":1,\"code\":\"BAD_RECORD\",\"message\":\"the binary record does not "
+                       "decode to a position (docs/FORMAT.md)\",\"input\":\"" + hex + "\"}\n");
+  std::string html = read_file(dir / "r.html");
+  EXPECT_EQ(count(html, "<section class=\"reject\""), 2u);
+  EXPECT_EQ(count(html, "width=\"92\" height=\"92\""), 1u) << "the board of record 2, a1 outlined";
+  EXPECT_EQ(count(html, "No board"), 1u) << "only the BAD_RECORD";
 }
 
 TEST(RenderCli, HtmlReportFindsTheFenInCsv) {

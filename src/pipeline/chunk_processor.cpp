@@ -88,7 +88,7 @@ class ChunkWork {
       if (!xiangqi::decode_record(reinterpret_cast<const std::uint8_t*>(bytes.data()), xpos_))
         return reject(hex(bytes), number, ErrorCode::kBadRecord, 1, 0, 0);
       xiangqi::Verdict xv = xiangqi::validate(xpos_);
-      if (!xv.ok()) return reject(hex(bytes), number, xv.code, 1, xv.hints, 0, {}, xv.squares);
+      if (!xv.ok()) return reject(decoded_fen(), number, xv.code, 1, xv.hints, 0, {}, xv.squares);
       NormalizeResult r;
       r.fields = 6;
       return accept(std::string_view{}, RecordFen{}, r);
@@ -96,7 +96,7 @@ class ChunkWork {
     if (!decode_record(reinterpret_cast<const std::uint8_t*>(bytes.data()), pos_))
       return reject(hex(bytes), number, ErrorCode::kBadRecord, 1, 0, 0);
     Verdict v = validate(pos_, options_.repair);
-    if (!v.ok()) return reject(hex(bytes), number, v.code, 1, v.hints, v.squares);
+    if (!v.ok()) return reject(decoded_fen(), number, v.code, 1, v.hints, v.squares);
     apply_ep_policy(pos_, options_.ep);
     NormalizeResult r;
     r.fields = 6;
@@ -418,6 +418,16 @@ class ChunkWork {
       hex_.push_back(kDigits[c >> 4]);
       hex_.push_back(kDigits[c & 15]);
     }
+    return hex_;
+  }
+
+  // A binary record that decodes to an invalid position is shown as its FEN: the record is the position's only
+  // encoding, so the FEN says all its bytes do, readably, and validate --html can draw it (hex it could not).
+  std::string_view decoded_fen() {
+    static_assert(kMaxFenLength >= xiangqi::kMaxFenLength, "one buffer for both writers");
+    char buf[kMaxFenLength];
+    placement_ = {};  // no text to copy: written from the position
+    hex_.assign(buf, fen_text(buf));
     return hex_;
   }
 
