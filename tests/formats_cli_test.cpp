@@ -969,6 +969,25 @@ TEST(FormatsCli, XiangqiVariantRefusesPgnInput) {
   EXPECT_EQ(r.out, "");
 }
 
+// A JSON array of objects (what many exporters write as .json) is not JSON Lines: it was read as PGN, one BAD_TAG
+// "game" for the whole file. Now it is refused, saying how to turn it into JSON Lines; a PGN tag stays PGN.
+TEST(FormatsCli, AJsonArrayIsRefusedWithAHint) {
+  TempDir dir;
+  const std::string array = "\xEF\xBB\xBF[\n  {\"fen\": \"" + std::string(kStart) + "\"}\n]\n";
+  write_file(dir / "puzzles.json", array);
+  CliResult r = run_cli({"normalize", "-q", dir / "puzzles.json", "-o", dir / "out.fen"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("puzzles.json: a JSON array, not JSON Lines (one object per line): jq -c '.[]'"),
+            std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out.fen"));
+  r = run_cli_stdin({"validate", "-"}, "[{\"fen\": \"x\"}]");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("a JSON array"), std::string::npos) << r.err;
+  r = run_cli_stdin({"normalize", "-q", "-"}, "[ Event \"a\"]\n\n1. e4 *\n");  // a tag, however spaced
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, std::string(kStart) + "\n" + kAfterE4 + "\n");
+}
+
 TEST(FormatsCli, AutoSniffsTheFormatOfStdinAndUnknownNames) {
   std::string pgn = "[Event \"a\"]\n\n1. e4 *\n";
   CliRun run;

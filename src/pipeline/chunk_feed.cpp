@@ -108,6 +108,15 @@ InputFormat sniff_format(std::string_view head, std::string_view fen_column, boo
   return fen_or_epd(s);
 }
 
+// A JSON document holding an array of objects (`[` then `{`), which a PGN tag (`[` then its name) never is.
+bool is_json_array(std::string_view head) {
+  std::size_t at = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  at = head.find_first_not_of(" \t\r\n", at);
+  if (at == std::string_view::npos || head[at] != '[') return false;
+  at = head.find_first_not_of(" \t\r\n", at + 1);
+  return at != std::string_view::npos && head[at] == '{';
+}
+
 bool has_format_extension(std::string_view name) {
   if (has_extension(name, ".zst")) name.remove_suffix(4);
   for (std::string_view ext : {".fen", ".epd", ".bin", ".pgn", ".csv", ".tsv", ".jsonl", ".ndjson"})
@@ -142,6 +151,8 @@ InputFormat ChunkFeed::format_by_name_or_content(const std::string& path) {
   std::string head, error;
   if (!peek_input(path, kSniffBytes, head, error, settled)) return format;  // the reader reports the error
   if (std::string_view(head).starts_with(magic)) return InputFormat::kBinary;
+  if (is_json_array(head) && setup_error_.empty())  // read as PGN, it was one BAD_TAG "game"
+    setup_error_ = path + ": a JSON array, not JSON Lines (one object per line): jq -c '.[]' turns one into the other";
   bool done;
   return sniff_format(head, job_.fen_column, done);
 }
