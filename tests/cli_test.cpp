@@ -991,6 +991,50 @@ TEST(CliInput, ALineLongerThan16MiBIsOneRejectFromAFileAPipeOrZstd) {
                                    (1u << 20) + std::string("\",\"input_bytes\":17825792}\n").size());
 }
 
+TEST(CliInput, TheLineLengthLimitIsTheSameForAFileAPipeOrZstdWithBlanksAndCrs) {
+  // Line 2: exactly 16 MiB, then CRLF: not too long (the CR is the line end's), rejected for what it holds.
+  // Line 3: 17 MiB of blanks, then an x: too long, though its first 16 MiB (all streamed input keeps) are blank.
+  // Line 4: 16 MiB, a CR inside the line, more: too long, though the kept bytes ended with that CR.
+  // Line 5: 17 MiB of blanks: too long, as any line is, not skipped as blank.
+  TempDir tmp;
+  const std::size_t mib16 = std::size_t{16} << 20;
+  const std::string exact = "8/8/8/8/8/8/8/8 " + std::string(mib16 - 16, 'x');
+  const std::string input = golden("ep.fen") + exact + "\r\n" + std::string(mib16 + (1u << 20), ' ') + "x\n" +
+                            std::string(mib16, 'y') + "\ryy\n" + std::string(mib16 + (1u << 20), ' ') + "\n" +
+                            golden("ep.fen");
+  write_file(tmp / "long.fen", input);
+  std::string frame(ZSTD_compressBound(input.size()), '\0');
+  frame.resize(ZSTD_compress(frame.data(), frame.size(), input.data(), input.size(), 1));
+  write_file(tmp / "long.fen.zst", frame);
+  std::vector<std::string> rejects;
+  for (const char* in : {"long.fen", "-", "long.fen.zst"}) {
+    SCOPED_TRACE(in);
+    CliRun run;
+    run.args = {"normalize", "-q", in, "--rejects", "rejects.jsonl", "--summary", "summary.json", "--force"};
+    run.cwd = tmp.path().string();
+    if (std::string(in) == "-") run.stdin_bytes = input;
+    CliResult r = run_cli(run);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, expected("ep_legal.out") + expected("ep_legal.out"));
+    EXPECT_EQ(json_number(read_file(tmp / "summary.json"), "invalid"), 4u);
+    std::string rejected = read_file(tmp / "rejects.jsonl");
+    ASSERT_EQ(line_count(rejected), 4u);
+    std::vector<std::string> heads;
+    for (std::size_t at = 0; at < rejected.size(); at = rejected.find('\n', at) + 1) {
+      const std::size_t from = rejected.find(",\"line\"", at);
+      heads.push_back(rejected.substr(from, rejected.find(",\"message\"", from) - from));
+    }
+    EXPECT_EQ(heads[0].find("LINE_TOO_LONG"), std::string::npos) << heads[0];
+    EXPECT_EQ(heads[1], ",\"line\":7,\"column\":1,\"code\":\"LINE_TOO_LONG\"");
+    EXPECT_EQ(heads[2], ",\"line\":8,\"column\":1,\"code\":\"LINE_TOO_LONG\"");
+    EXPECT_EQ(heads[3], ",\"line\":9,\"column\":1,\"code\":\"LINE_TOO_LONG\"");
+    EXPECT_NE(rejected.find("\",\"input_bytes\":" + std::to_string(exact.size()) + "}\n"), std::string::npos);
+    rejects.push_back(heads[0] + heads[1] + heads[2] + heads[3]);
+  }
+  EXPECT_EQ(rejects[0], rejects[1]);
+  EXPECT_EQ(rejects[0], rejects[2]);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // stderr: the summary line, -q, progress.
 

@@ -40,7 +40,7 @@ struct Chunk {
   // A chunk not read yet (range_end > 0): it owns the lines that start in [offset, range_end) of `source`, and
   // whoever processes it reads them with fill_range() (io/range_fill.h).
   std::uint64_t range_end = 0;
-  // Streamed input, a line longer than kMaxLineBytes: the chunk is that line's first kMaxLineBytes + 1 bytes (the
+  // Streamed input, a line longer than kMaxLineBytes: the chunk is that line's first kMaxLineBytes + 2 bytes (the
   // processor rejects it as too long), `skipped` bytes of it were read past and dropped (its line end included),
   // and `long_line_bytes` is its length (without its line end).
   std::uint64_t skipped = 0;

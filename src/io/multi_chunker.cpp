@@ -38,7 +38,9 @@ bool MultiChunker::next(Chunk& out, std::string& error) {
         continue;
       }
       const bool limited = index < lines_limited_.size() && lines_limited_[index];
-      current_.emplace(std::move(source), chunk_size_, static_cast<std::uint32_t>(index), limited ? kMaxLineBytes : 0);
+      // One byte more than the longest line: a CR before the '\n' is the line end's, so a line of kMaxLineBytes
+      // with CRLF is read whole, and a cut line keeps more than kMaxLineBytes even when its last kept byte is a CR.
+      current_.emplace(std::move(source), chunk_size_, static_cast<std::uint32_t>(index), limited ? kMaxLineBytes + 1 : 0);
     }
     if (current_->next(out, error)) {
       out.sequence = sequence_++;
