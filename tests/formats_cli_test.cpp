@@ -659,6 +659,29 @@ TEST(FormatsCli, PgnGameWhoseOutputPassesTheBoundIsRejected) {
       << read_file(dir / "s.json");
 }
 
+// A rejected game's input is its offending token, which may be any length (a repeated [FEN] tag, a tag's value,
+// a word in the movetext): like a line's, only its first 1 MiB is kept, with its length in input_bytes.
+TEST(FormatsCli, PgnRejectKeepsAtMost1MiBOfItsToken) {
+  TempDir dir;
+  const std::size_t big = std::size_t{3} << 20;
+  write_file(dir / "g.pgn", "[Event \"a\"]\n[FEN \"" + std::string(kStart) + "\"]\n[FEN \"" + std::string(big, 'z') +
+                                "\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. e4 " + std::string(big, 'N') + " *\n\n[Event \"c\"]\n[FEN \"" +
+                                std::string(big, 'z') + "\"]\n\n1. e4 *\n\n[Event \"d\"]\n\n1. d4 *\n");
+  CliResult r = run_cli({"normalize", "-q", dir / "g.pgn", "--rejects", dir / "rej.jsonl"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(split_lines(r.out).size(), 2u);
+  const std::string rejects = read_file(dir / "rej.jsonl");
+  EXPECT_EQ(split_lines(rejects).size(), 3u);
+  EXPECT_LT(rejects.size(), 3 * ((std::size_t{1} << 20) + 400)) << "each reject holds at most 1 MiB of its token";
+  EXPECT_NE(rejects.find("\"code\":\"DUPLICATE_TAG\""), std::string::npos);
+  EXPECT_NE(rejects.find("\"input_bytes\":" + std::to_string(big + 8)), std::string::npos) << "[FEN \"...\"]";
+  EXPECT_NE(rejects.find("\"code\":\"BAD_MOVE_SYNTAX\""), std::string::npos);
+  EXPECT_NE(rejects.find("\"code\":\"BAD_FEN\""), std::string::npos);
+  EXPECT_NE(rejects.find("\"input\":\"" + std::string(std::size_t{1} << 20, 'N') + "\",\"input_bytes\":" +
+                         std::to_string(big) + ","),
+            std::string::npos);
+}
+
 TEST(FormatsCli, PgnPositionsPliesTagsAndRejectedGames) {
   TempDir dir;
   write_file(dir / "g.pgn",

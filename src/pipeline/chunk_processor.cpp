@@ -207,7 +207,12 @@ class ChunkWork {
       column = static_cast<std::uint32_t>(at - line_start + 1);
     }
     Reject rej{e.line, column, e.fen_code, 0, 0, result_.reject_text.size(), 0};
-    result_.reject_text.append(e.token);
+    std::string_view token = e.token;  // a repeated tag's text, a tag value or a movetext word: any length
+    if (token.size() > kMaxRejectInput) {
+      rej.input_bytes = token.size();
+      token = token.substr(0, cut_between_characters(token, kMaxRejectInput));
+    }
+    result_.reject_text.append(token);
     rej.text_end = result_.reject_text.size();
     rej.pgn = e.code;
     rej.game = game.index + 1;
@@ -273,8 +278,11 @@ class ChunkWork {
     }
     const std::size_t at = line_start + (column > 0 ? column - 1 : 0);
     if (record.size() - std::min(at, record.size()) <= kMaxRejectInput) return record.size();
-    std::size_t keep = at + kMaxRejectInput;
-    while (keep > 0 && (static_cast<unsigned char>(record[keep]) & 0xC0) == 0x80) --keep;
+    return cut_between_characters(record, at + kMaxRejectInput);
+  }
+  // `keep` (< text.size()), moved back so that text[0, keep) does not end inside a UTF-8 character.
+  static std::size_t cut_between_characters(std::string_view text, std::size_t keep) {
+    while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;
     return keep;
   }
 
