@@ -393,6 +393,26 @@ TEST(InputSource, ZstdErrorsAreReported) {
   EXPECT_NE(error.find("truncated"), std::string::npos) << error;
 }
 
+// The ".zst" name is matched in any case, like every extension (the format under it already was: x.fen.ZST is
+// FEN): plain text or nothing under x.ZST is the error it is under x.zst, not read as it is.
+TEST(InputSource, ZstdNameIsMatchedInAnyCase) {
+  TempDir dir;
+  std::string text = sample_text(300);
+  write_file(dir.file("packed.fen.ZST"), zstd_frame(text));
+  write_file(dir.file("plain.fen.ZST"), "plain text\n");
+  write_file(dir.file("plain.Zst"), "plain text\n");
+  write_file(dir.file("empty.ZST"), "");
+  std::string error;
+  EXPECT_EQ(read_all(*open_ok(dir.file("packed.fen.ZST")), error), text);
+  EXPECT_EQ(error, "");
+  for (const char* name : {"plain.fen.ZST", "plain.Zst", "empty.ZST"}) {
+    EXPECT_TRUE(InputSource::is_compressed_file(dir.file(name))) << name;
+    std::string read_error;
+    read_all(*open_ok(dir.file(name)), read_error);
+    EXPECT_NE(read_error.find("zstd"), std::string::npos) << name << ": " << read_error;
+  }
+}
+
 TEST(InputSource, OpenErrorsNameThePath) {
   TempDir dir;
   std::string error;

@@ -11,6 +11,7 @@
 #include <map>
 
 #include "io/fd_reader.h"
+#include "io/file_extension.h"
 #include "io/mapped_file.h"
 #include "io/zstd_reader.h"
 
@@ -67,9 +68,10 @@ std::map<std::string, std::unique_ptr<InputSource>>& kept_streams() {
   return kept;
 }
 
-// Whether open() decompresses an input that starts with `head`: zstd content, or a ".zst" name.
+// Whether open() decompresses an input that starts with `head`: zstd content, or a ".zst" name in any case, as
+// the format is read from the name under it (x.fen.ZST is FEN): plain text there is an error, not read as it is.
 bool decompresses(std::string_view head, const std::string& path) {
-  return looks_like_zstd(head) || (path.size() >= 4 && path.compare(path.size() - 4, 4, ".zst") == 0);
+  return looks_like_zstd(head) || has_extension(path, ".zst");
 }
 
 }  // namespace

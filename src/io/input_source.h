@@ -25,7 +25,7 @@ class InputSource {
 
   // Opens `path` ("-" = stdin). Regular files are memory-mapped (an empty one is read instead: mmap of 0
   // bytes fails); anything else is read() in blocks. zstd content is recognised by its magic number
-  // (a frame 0xFD2FB528 or a skippable frame 0x184D2A5?) or by a ".zst" name, on files and on stdin alike.
+  // (a frame 0xFD2FB528 or a skippable frame 0x184D2A5?) or by a ".zst" name (any case), on files and on stdin alike.
   // Returns null and sets `error` (naming the path) on failure.
   static std::unique_ptr<InputSource> open(const std::string& path, std::string& error,
                                            const InputOptions& options = {});
