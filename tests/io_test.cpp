@@ -610,6 +610,39 @@ TEST(Chunker, ByteOrderMarkIsSkippedButCounted) {
   EXPECT_EQ(chunk_lines(InputSource::from_memory("\xEF\xBB", "m"), 64), (std::vector<LineRecord>{{"\xEF\xBB", 1, 0}}));
 }
 
+// A UTF-16 file (PowerShell's `>` writes one) is an error naming it, whichever way it is read: mapped, streamed,
+// as a worker's range. Read as it was, every record was rejected as BAD_PIECE at column 1.
+TEST(Chunker, Utf16InputIsAnError) {
+  TempDir dir;
+  for (std::string mark : {std::string("\xFF\xFE"), std::string("\xFE\xFF")}) {
+    std::string text = mark + std::string("8\0/\08\0\n\0", 9);
+    for (std::size_t chunk_size : {1, 64}) {
+      std::string error;
+      Chunker mapped(InputSource::from_memory(text, "m16"), chunk_size);
+      Chunk chunk;
+      EXPECT_FALSE(mapped.next(chunk, error));
+      EXPECT_NE(error.find("m16: UTF-16 text"), std::string::npos) << error;
+      PipeFeeder feeder(text, 1);
+      Chunker streamed(std::make_unique<FdReader>(feeder.release(), true, "p16"), chunk_size);
+      EXPECT_FALSE(streamed.next(chunk, error));
+      EXPECT_NE(error.find("p16: UTF-16 text"), std::string::npos) << error;
+    }
+    write_file(dir.file("f16.fen"), text);
+    std::string error;
+    std::shared_ptr<InputSource> file = InputSource::open(dir.file("f16.fen"), error, InputOptions{.map_files = false});
+    ASSERT_TRUE(file) << error;
+    Chunk chunk;
+    chunk.source = file;
+    chunk.offset = 0;
+    chunk.range_end = 1;
+    EXPECT_FALSE(fill_range(chunk, error));
+    EXPECT_NE(error.find("f16.fen: UTF-16 text"), std::string::npos) << error;
+  }
+  // Only at the start: the same bytes later in a line are the line's.
+  EXPECT_EQ(chunk_lines(InputSource::from_memory("a\n\xFF\xFE\n", "m"), 64),
+            (std::vector<LineRecord>{{"a", 1, 0}, {"\xFF\xFE", 2, 2}}));
+}
+
 TEST(Chunker, ChunksStayValidWhenMovedAndReuseStorage) {
   std::string text = sample_text(2000);
   PipeFeeder feeder(text, 4096);

@@ -6,13 +6,13 @@
 #include <cstdint>
 #include <cstring>
 
+#include "io/byte_order_mark.h"
+
 namespace fenmill {
 namespace {
 
 // While searching for the end of a line longer than the chunk, read at least this much at a time.
 constexpr std::size_t kMinReadAhead = std::size_t{64} << 10;
-
-bool starts_with_bom(std::string_view bytes) { return bytes.substr(0, 3) == "\xEF\xBB\xBF"; }
 
 // Where a chunk of `bytes` should end, given that no more bytes follow (`at_end`) or not.
 // Returns the cut (one past a '\n', or bytes.size() at the end), or 0 if the first line does not end
@@ -59,7 +59,7 @@ Chunker::Chunker(std::shared_ptr<InputSource> source, std::size_t chunk_size, st
 bool Chunker::next(Chunk& out, std::string& error) {
   error.clear();
   if (done_) return false;
-  bool ok = mapped_.empty() ? next_streamed(out, error) : next_mapped(out);
+  bool ok = mapped_.empty() ? next_streamed(out, error) : next_mapped(out, error);
   if (!ok) {
     done_ = true;
     carry_ = ByteBuffer();
@@ -80,10 +80,11 @@ void Chunker::finish_chunk(Chunk& out, std::string_view bytes) {
   offset_ += bytes.size();
 }
 
-bool Chunker::next_mapped(Chunk& out) {
+bool Chunker::next_mapped(Chunk& out, std::string& error) {
   if (at_start_) {
     at_start_ = false;
-    if (starts_with_bom(mapped_)) mapped_pos_ = offset_ = 3;
+    if (error = utf16_error(mapped_, source_->name()); !error.empty()) return false;
+    if (starts_with_utf8_bom(mapped_)) mapped_pos_ = offset_ = 3;
   }
   std::string_view rest = mapped_.substr(mapped_pos_);
   if (rest.empty()) return false;
@@ -115,7 +116,8 @@ bool Chunker::next_streamed(Chunk& out, std::string& error) {
     at_start_ = false;
     while (!eof_ && buf.size() < 3)
       if (!read_more(buf, chunk_size_ > 3 ? chunk_size_ : 3, error)) return false;
-    if (starts_with_bom(buf.view())) {
+    if (error = utf16_error(buf.view(), source_->name()); !error.empty()) return false;
+    if (starts_with_utf8_bom(buf.view())) {
       buf.drop_front(3);
       offset_ = 3;
     }

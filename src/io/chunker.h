@@ -1,7 +1,8 @@
 // Splits one input into chunks of whole lines of roughly chunk_size bytes: a chunk ends after the last
 // '\n' that fits in chunk_size bytes, or, when a single line is longer, after that line's '\n' (a line is
 // never split), or at the end of the input. Mapped inputs give zero-copy chunks; streamed ones are read
-// into the chunk's own buffer. A UTF-8 BOM at the very start of the input is skipped.
+// into the chunk's own buffer. A UTF-8 BOM at the very start of the input is skipped; a UTF-16 one is an error
+// (io/byte_order_mark.h).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -28,7 +29,7 @@ class Chunker {
   const InputSource& source() const { return *source_; }
 
  private:
-  bool next_mapped(Chunk& out);
+  bool next_mapped(Chunk& out, std::string& error);
   bool next_streamed(Chunk& out, std::string& error);
   bool read_more(ByteBuffer& buf, std::size_t want, std::string& error);
   void finish_chunk(Chunk& out, std::string_view bytes);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "io/byte_order_mark.h"
+
 namespace fenmill {
 namespace {
 
@@ -84,7 +86,8 @@ bool fill_range(Chunk& chunk, std::string& error) {
   bool at_end = range.at_end();
   std::size_t first = 0;  // index in buf of the first line the range owns
   if (chunk.offset == 0) {
-    if (buf.substr(0, 3) == "\xEF\xBB\xBF") first = 3;
+    if (error = utf16_error(buf, chunk.source->name()); !error.empty()) return false;
+    if (starts_with_utf8_bom(buf)) first = 3;
   } else {
     std::size_t span = buf.size() < limit ? buf.size() : limit;
     const void* nl = span > 1 ? std::memchr(buf.data(), '\n', span - 1) : nullptr;
