@@ -35,6 +35,7 @@ namespace {
 namespace fs = std::filesystem;
 using cli_test::read_file;
 using cli_test::run_cli;
+using cli_test::run_cli_stdin;
 using cli_test::TempDir;
 using cli_test::write_file;
 
@@ -407,6 +408,24 @@ TEST(RenderCli, FileFirstRecordAndEachRecord) {
   // Again without --force: the first existing picture stops it.
   r = run_cli({"render", dir / "in.fen", "--each", dir / "pictures"});
   EXPECT_EQ(r.exit_code, 2);
+}
+
+// Stdin or a name with no known extension is read as --from auto reads it: EPD when the first record holds a ;
+// (it was FEN, so an EPD suite's first position was drawn as invalid, BAD_HALFMOVE at its opcode).
+TEST(RenderCli, EpdOperationsOnStdinOrAnUnknownNameAreRead) {
+  TempDir dir;
+  const std::string epd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";\n";
+  write_file(dir / "suite.txt", epd);
+  for (const std::string& input : {std::string("-"), std::string(dir / "suite.txt")}) {
+    auto r = run_cli_stdin({"render", input, "-o", dir / "a.svg", "--force"}, epd);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err, "") << input;
+    EXPECT_EQ(read_file(dir / "a.svg"), read_file(kGoldenDir / "chess_start.svg")) << input;
+  }
+  // A first FEN line leaves it FEN: text after the clocks is still an error.
+  auto r = run_cli_stdin({"render", "-", "-o", dir / "b.svg"}, std::string(kStart) + " x\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("TRAILING_TEXT"), std::string::npos) << r.err;
 }
 
 TEST(RenderCli, VariantOptionAndBadArguments) {

@@ -132,8 +132,11 @@ int RenderCommand::run() const {
 
   std::string error;
   std::uint64_t pictures = 0, invalid = 0;
+  bool sniff_epd = false;  // the first record decides between FEN and EPD (set below)
   // Draws one record; false stops (after an error, or after the first record without --each).
   auto draw = [&](std::string_view text, std::uint64_t line) {
+    if (sniff_epd) diagnose.allow_operations = fen_or_epd(text) == InputFormat::kEpd;
+    sniff_epd = false;
     render::FenDiagnosis d;
     std::string svg = render::render_fen_svg(text, diagnose, options, &d);
     std::string path = a.output;
@@ -172,6 +175,8 @@ int RenderCommand::run() const {
     }
     diagnose.allow_operations = format == InputFormat::kEpd;
   }
+  // Stdin or a name that says nothing: EPD when the first record holds a ;, as --from auto reads it.
+  sniff_epd = is_file && (a.input == "-" || !has_format_extension(a.input));
   // The input is opened before --each's directory is made: a run that cannot start leaves nothing behind.
   std::unique_ptr<InputSource> source;
   if (is_file && !(source = InputSource::open(a.input, error))) {

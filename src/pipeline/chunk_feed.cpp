@@ -43,13 +43,13 @@ bool only_blanks(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) { return c == '\n' || is_trailing_junk(c); });
 }
 
+}  // namespace
+
 // EPD rather than FEN: the first record holds a ';', which ends an EPD operation and is in no FEN. (Read as
 // FEN, every record of an EPD collection on stdin was rejected, its first operation taken for a clock.)
 InputFormat fen_or_epd(std::string_view s) {
   return s.substr(0, s.find('\n')).find(';') != std::string_view::npos ? InputFormat::kEpd : InputFormat::kFen;
 }
-
-}  // namespace
 
 // For --from auto and a name that says nothing (stdin, .txt, no extension): PGN starts with a tag or a move
 // number (PGN without tags), or with `{` comments, `%` escapes or `;` comment lines before a tag, a move number or

@@ -19,6 +19,8 @@ namespace fenmill {
 
 InputFormat input_format_of(const Job& job, std::string_view name);
 bool has_format_extension(std::string_view name);
+// --from auto for a FEN or EPD input: EPD when its first record (the first line of `s`) holds a ';'.
+InputFormat fen_or_epd(std::string_view s);
 
 class ChunkFeed {
  public:
