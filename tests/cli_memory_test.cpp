@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "cli_util.h"
-#include "fen/normalize.h"
 #include "formats/binary_file.h"
 #include "formats/binary_record.h"
 #include "generated_positions.h"
+#include "start_position_block.h"
 
 namespace fenmill::cli_test {
 namespace {
@@ -67,12 +67,7 @@ TEST(CliMemory, PeakRssDoesNotGrowWithTheInput) {
 TEST(CliMemory, BinaryInputIsReadNotMapped) {
   if (under_address_sanitizer()) GTEST_SKIP() << "RSS under AddressSanitizer is not the program's";
   TempDir tmp;
-  Position start;
-  ASSERT_TRUE(normalize_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", start).ok());
-  std::vector<std::uint8_t> records(kMaxBlockRecords * kRecordSize);
-  for (std::uint32_t i = 0; i < kMaxBlockRecords; ++i) encode_record(start, records.data() + i * kRecordSize);
-  std::string block;
-  append_block(block, records.data(), kMaxBlockRecords);
+  const std::string block = start_position_block();
   constexpr std::uint64_t kBlocks = 1300;  // 170 MB
   {
     std::string header, end;

@@ -22,6 +22,7 @@
 
 #include "cli_util.h"
 #include "generated_positions.h"
+#include "start_position_block.h"
 #include "summary_json.h"
 #include "fen/normalize.h"
 #include "fen/write.h"
@@ -637,14 +638,10 @@ TEST(CliBinary, CorruptInputIsAnError) {
 // it was replaced by "the file ends inside a block", which sends the user looking for a damaged binary file.
 TEST(CliBinary, ReadErrorInsideABlockIsReportedAsItIs) {
   TempDir tmp;
-  Position start;
-  ASSERT_TRUE(normalize_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", start).ok());
-  std::vector<std::uint8_t> records(kMaxBlockRecords * kRecordSize);
-  for (std::uint32_t i = 0; i < kMaxBlockRecords; ++i) encode_record(start, records.data() + i * kRecordSize);
   std::string file;
   append_header(file, BinaryVariant::kChess);
-  append_block(file, records.data(), kMaxBlockRecords);  // 128 KiB of records: past zstd's first block
-  append_block(file, records.data(), kMaxBlockRecords);
+  file += start_position_block();  // 128 KiB of records: past zstd's first block
+  file += start_position_block();
   append_end_block(file, 2 * kMaxBlockRecords);
   const std::string compressed = zstd_compress(file);
   write_file(tmp / "cut.bin.zst", compressed.substr(0, compressed.size() - 4));
@@ -953,30 +950,43 @@ TEST(CliInput, LineLongerThanDefaultChunk) {
   EXPECT_LT(rejects.size(), (1u << 20) + 200);
 }
 
+// normalize of `input` read three ways: long.fen in `tmp` (mapped), standard input, and long.fen.zst.
+struct ThreeWayRun {
+  std::string how;
+  CliResult result;
+  std::string summary, rejects;
+};
+std::vector<ThreeWayRun> normalize_file_stdin_and_zst(const TempDir& tmp, const std::string& input) {
+  write_file(tmp / "long.fen", input);
+  std::string frame(ZSTD_compressBound(input.size()), '\0');
+  frame.resize(ZSTD_compress(frame.data(), frame.size(), input.data(), input.size(), 1));
+  write_file(tmp / "long.fen.zst", frame);
+  std::vector<ThreeWayRun> runs;
+  for (const char* in : {"long.fen", "-", "long.fen.zst"}) {
+    CliRun run;
+    run.args = {"normalize", "-q", in, "--rejects", "rejects.jsonl", "--summary", "summary.json", "--force"};
+    run.cwd = tmp.path().string();
+    if (std::string(in) == "-") run.stdin_bytes = input;
+    CliResult r = run_cli(run);
+    runs.push_back({in, r, read_file(tmp / "summary.json"), read_file(tmp / "rejects.jsonl")});
+  }
+  return runs;
+}
+
 TEST(CliInput, ALineLongerThan16MiBIsOneRejectFromAFileAPipeOrZstd) {
   // LINE_TOO_LONG however the line is read: mapped, streamed (cut after 16 MiB, the rest read past) or
   // decompressed. The rejects, the output and the summary's bytes_in are the same.
   TempDir tmp;
   const std::string long_line = "8/8/8/8/8/8/8/8 " + std::string((17u << 20) - 16, 'x');
   const std::string input = golden("ep.fen") + long_line + "\r\n" + golden("ep.fen");
-  write_file(tmp / "long.fen", input);
-  std::string frame(ZSTD_compressBound(input.size()), '\0');
-  frame.resize(ZSTD_compress(frame.data(), frame.size(), input.data(), input.size(), 1));
-  write_file(tmp / "long.fen.zst", frame);
   std::vector<std::string> rejects;
-  for (const char* in : {"long.fen", "-", "long.fen.zst"}) {
-    SCOPED_TRACE(in);
-    CliRun run;
-    run.args = {"normalize", "-q", in, "--rejects", "rejects.jsonl", "--summary", "summary.json", "--force"};
-    run.cwd = tmp.path().string();
-    if (std::string(in) == "-") run.stdin_bytes = input;
-    CliResult r = run_cli(run);
-    EXPECT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_EQ(r.out, expected("ep_legal.out") + expected("ep_legal.out"));
-    const std::string summary = read_file(tmp / "summary.json");
-    EXPECT_EQ(json_number(summary, "invalid"), 1u);
-    EXPECT_EQ(json_number(summary, "bytes_in"), input.size());
-    std::string rejected = read_file(tmp / "rejects.jsonl");
+  for (ThreeWayRun& run : normalize_file_stdin_and_zst(tmp, input)) {
+    SCOPED_TRACE(run.how);
+    EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+    EXPECT_EQ(run.result.out, expected("ep_legal.out") + expected("ep_legal.out"));
+    EXPECT_EQ(json_number(run.summary, "invalid"), 1u);
+    EXPECT_EQ(json_number(run.summary, "bytes_in"), input.size());
+    std::string& rejected = run.rejects;
     EXPECT_EQ(line_count(rejected), 1u);
     EXPECT_NE(rejected.find(",\"line\":6,\"column\":1,\"code\":\"LINE_TOO_LONG\""), std::string::npos)
         << rejected.substr(0, 200);
@@ -1002,22 +1012,13 @@ TEST(CliInput, TheLineLengthLimitIsTheSameForAFileAPipeOrZstdWithBlanksAndCrs) {
   const std::string input = golden("ep.fen") + exact + "\r\n" + std::string(mib16 + (1u << 20), ' ') + "x\n" +
                             std::string(mib16, 'y') + "\ryy\n" + std::string(mib16 + (1u << 20), ' ') + "\n" +
                             golden("ep.fen");
-  write_file(tmp / "long.fen", input);
-  std::string frame(ZSTD_compressBound(input.size()), '\0');
-  frame.resize(ZSTD_compress(frame.data(), frame.size(), input.data(), input.size(), 1));
-  write_file(tmp / "long.fen.zst", frame);
   std::vector<std::string> rejects;
-  for (const char* in : {"long.fen", "-", "long.fen.zst"}) {
-    SCOPED_TRACE(in);
-    CliRun run;
-    run.args = {"normalize", "-q", in, "--rejects", "rejects.jsonl", "--summary", "summary.json", "--force"};
-    run.cwd = tmp.path().string();
-    if (std::string(in) == "-") run.stdin_bytes = input;
-    CliResult r = run_cli(run);
-    EXPECT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_EQ(r.out, expected("ep_legal.out") + expected("ep_legal.out"));
-    EXPECT_EQ(json_number(read_file(tmp / "summary.json"), "invalid"), 4u);
-    std::string rejected = read_file(tmp / "rejects.jsonl");
+  for (const ThreeWayRun& run : normalize_file_stdin_and_zst(tmp, input)) {
+    SCOPED_TRACE(run.how);
+    EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+    EXPECT_EQ(run.result.out, expected("ep_legal.out") + expected("ep_legal.out"));
+    EXPECT_EQ(json_number(run.summary, "invalid"), 4u);
+    const std::string& rejected = run.rejects;
     ASSERT_EQ(line_count(rejected), 4u);
     std::vector<std::string> heads;
     for (std::size_t at = 0; at < rejected.size(); at = rejected.find('\n', at) + 1) {
