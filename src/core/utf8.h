@@ -6,6 +6,9 @@
 
 namespace fenmill {
 
+// A byte inside a UTF-8 sequence (10xxxxxx): text cut before it would split a character.
+inline bool utf8_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
 // Length of the well-formed UTF-8 sequence at s[i] (1 for ASCII), or 0 when the bytes there are not one:
 // a stray continuation byte, a truncated sequence, an overlong form, a surrogate (U+D800..U+DFFF) or a
 // code point above U+10FFFF.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/utf8.h"
 #include "fen/epd_operations.h"
 #include "fen/text_cursor.h"
 #include "formats/binary_file.h"
@@ -267,22 +268,15 @@ class ChunkWork {
     return static_cast<std::uint32_t>(where.raw_begin + 1 + JsonlFieldFinder::raw_offset(token, fen_column - 1));
   }
 
-  // How much of a rejected record its text keeps: all of it, or up to kMaxRejectInput bytes past its column (of
-  // the line lines_before_ line breaks in), cut between characters.
-  std::size_t kept_input_bytes(std::string_view record, std::uint32_t column) const {
-    std::size_t line_start = 0;
-    for (std::uint32_t i = 0; i < lines_before_ && line_start < record.size(); ++i) {
-      const std::size_t nl = record.find('\n', line_start);
-      if (nl == std::string_view::npos) break;
-      line_start = nl + 1;
-    }
-    const std::size_t at = line_start + (column > 0 ? column - 1 : 0);
-    if (record.size() - std::min(at, record.size()) <= kMaxRejectInput) return record.size();
-    return cut_between_characters(record, at + kMaxRejectInput);
+  // How much of a rejected record's text it keeps: all of it, or up to kMaxRejectInput bytes past its column, cut
+  // between characters.
+  static std::size_t kept_input_bytes(std::string_view text, const Reject& rej) {
+    const std::size_t at = column_at(text, rej);
+    return text.size() - at <= kMaxRejectInput ? text.size() : cut_between_characters(text, at + kMaxRejectInput);
   }
   // `keep` (< text.size()), moved back so that text[0, keep) does not end inside a UTF-8 character.
   static std::size_t cut_between_characters(std::string_view text, std::size_t keep) {
-    while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;
+    while (keep > 0 && utf8_continuation(text[keep])) --keep;
     return keep;
   }
 
@@ -294,13 +288,13 @@ class ChunkWork {
     std::string_view shown = line;
     if (!shown.empty() && shown.back() == '\r') shown.remove_suffix(1);
     Reject rej{number, column, code, hints, squares, result_.reject_text.size(), 0};
-    if (std::size_t keep = kept_input_bytes(shown, column); keep < shown.size()) {
-      rej.input_bytes = shown.size();
-      shown = shown.substr(0, keep);
-    }
     rej.xiangqi = xq_;
     rej.lines_before = lines_before_;
     rej.xiangqi_squares = xiangqi_squares;
+    if (std::size_t keep = kept_input_bytes(shown, rej); keep < shown.size()) {
+      rej.input_bytes = shown.size();
+      shown = shown.substr(0, keep);
+    }
     result_.reject_text.append(shown);
     rej.text_end = result_.reject_text.size();
     result_.reject_text.append(detail);
@@ -473,6 +467,17 @@ class ChunkWork {
 };
 
 }  // namespace
+
+std::size_t column_at(std::string_view text, const Reject& rej) {
+  std::size_t line_start = 0;
+  for (std::uint32_t i = 0; i < rej.lines_before; ++i) {
+    const std::size_t nl = text.find('\n', line_start);
+    if (nl == std::string_view::npos) break;
+    line_start = nl + 1;
+  }
+  const std::size_t in_line = rej.column > 0 ? rej.column - 1 : 0;
+  return std::min(text.size(), line_start + in_line);
+}
 
 KeyLevel key_level(DedupLevel level) {
   switch (level) {

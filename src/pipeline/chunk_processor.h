@@ -37,6 +37,10 @@ struct Reject {
   std::uint64_t input_bytes = 0;
 };
 
+// The offset in a reject's text of the byte its column names: past `lines_before` line breaks (a CSV row with
+// quoted ones), capped at the text's end.
+std::size_t column_at(std::string_view text, const Reject& rej);
+
 // A rejected record's text keeps at most this much past its column: a 50 MB line of control bytes made a 300 MB
 // rejects object (each byte \u00XX) and took 600 MB of memory.
 inline constexpr std::size_t kMaxRejectInput = std::size_t{1} << 20;

@@ -5,26 +5,12 @@
 
 #include "formats/binary_chunker.h"
 #include "formats/binary_file.h"
+#include "core/utf8.h"
 #include "formats/csv.h"
 #include "pipeline/report.h"
 
 namespace fenmill {
 namespace {
-
-// The offset in a reject's text of the byte its column names: past `lines_before` line breaks (a CSV row with
-// quoted ones), capped at the text's end.
-std::size_t column_at(std::string_view input, const Reject& rej) {
-  std::size_t line_start = 0;
-  for (std::uint32_t i = 0; i < rej.lines_before; ++i) {
-    const std::size_t nl = input.find('\n', line_start);
-    if (nl == std::string_view::npos) break;
-    line_start = nl + 1;
-  }
-  const std::size_t in_line = rej.column > 0 ? rej.column - 1 : 0;
-  return std::min(input.size(), line_start + in_line);
-}
-
-bool utf8_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
 // What the HTML report keeps of a reject: of a long record only the bytes around its column, cut between
 // characters.

@@ -41,7 +41,7 @@ std::size_t prefix_bytes(std::string_view s, std::size_t max_chars) {
   std::size_t i = 0, chars = 0;
   while (i < s.size() && chars < max_chars) {
     ++i;
-    while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
+    while (i < s.size() && utf8_continuation(s[i])) ++i;
     ++chars;
   }
   return i;

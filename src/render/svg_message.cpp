@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/utf8.h"
+
 namespace fenmill::render {
 namespace {
 
@@ -11,7 +13,7 @@ constexpr int kInner = kWidth - 2 * kPanelX - 60;
 constexpr std::size_t kBefore = 24, kAfter = 20;  // bytes of context shown around the column
 
 bool continuation(std::string_view s, std::size_t i) {
-  return i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80;
+  return i < s.size() && utf8_continuation(s[i]);
 }
 
 // Bytes of the character at s[i]: a whole UTF-8 sequence when it looks like one, else 1.
