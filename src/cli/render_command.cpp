@@ -12,6 +12,7 @@
 
 #include "fen/text_cursor.h"
 #include "io/atomic_output.h"
+#include "io/byte_order_mark.h"
 #include "io/input_source.h"
 #include "pipeline/chunk_feed.h"
 #include "pipeline/report.h"
@@ -59,7 +60,7 @@ bool for_each_record(InputSource& source, const std::function<bool(std::string_v
   std::uint64_t number = 0;
   auto line = [&](std::string_view text) {
     ++number;
-    if (number == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8 byte order mark
+    if (number == 1 && starts_with_utf8_bom(text)) text.remove_prefix(3);
     if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
     return is_blank_line(text) || on_line(text, number);
   };

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "io/byte_order_mark.h"
+
 namespace fenmill {
 
 void CsvRowScan::dropped(std::size_t cut) {
@@ -120,7 +122,7 @@ namespace {
 template <typename Found>
 void for_each_column_named(std::string_view header, std::string_view name, char separator, Found found) {
   std::string scratch;
-  if (header.size() >= 3 && header.substr(0, 3) == "\xEF\xBB\xBF") header.remove_prefix(3);
+  if (starts_with_utf8_bom(header)) header.remove_prefix(3);
   for_each_csv_field(header, separator, [&](std::size_t i, const CsvField& f) {
     return csv_field_value(header, f, scratch) != name || found(static_cast<int>(i));
   });

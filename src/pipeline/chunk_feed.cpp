@@ -5,6 +5,7 @@
 
 #include "fen/text_cursor.h"
 #include "formats/csv.h"
+#include "io/byte_order_mark.h"
 #include "io/file_extension.h"
 #include "io/input_peek.h"
 #include "pgn/game_reader.h"
@@ -39,7 +40,7 @@ bool reads_as_column_name(std::string_view field) {
 // Whether `s` holds no record: nothing but line ends and the bytes of what the chunk processor skips as a blank
 // line (blanks, CR, NUL: is_trailing_junk), after a byte-order mark if it starts with one.
 bool only_blanks(std::string_view s) {
-  if (s.substr(0, 3) == "\xEF\xBB\xBF") s.remove_prefix(3);
+  if (starts_with_utf8_bom(s)) s.remove_prefix(3);
   return std::all_of(s.begin(), s.end(), [](char c) { return c == '\n' || is_trailing_junk(c); });
 }
 
@@ -63,7 +64,7 @@ InputFormat sniff_format(std::string_view head, std::string_view fen_column, boo
   };
   std::string_view s = head;
   settled = true;
-  if (s.substr(0, 3) == "\xEF\xBB\xBF") s.remove_prefix(3);
+  if (starts_with_utf8_bom(s)) s.remove_prefix(3);
   skip_blanks(s);
   if (s.empty()) {
     settled = false;
@@ -110,7 +111,7 @@ InputFormat sniff_format(std::string_view head, std::string_view fen_column, boo
 
 // A JSON document holding an array of objects (`[` then `{`), which a PGN tag (`[` then its name) never is.
 bool is_json_array(std::string_view head) {
-  std::size_t at = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  std::size_t at = starts_with_utf8_bom(head) ? 3 : 0;
   at = head.find_first_not_of(" \t\r\n", at);
   if (at == std::string_view::npos || head[at] != '[') return false;
   at = head.find_first_not_of(" \t\r\n", at + 1);
@@ -240,7 +241,7 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
     }
     if (job_.to == OutputFormat::kCsv && f.has_header) {
       std::string header(first_line);
-      if (header.substr(0, 3) == "\xEF\xBB\xBF") header.erase(0, 3);
+      if (starts_with_utf8_bom(header)) header.erase(0, 3);
       if (!claim_csv_header(header, chunk.source_name, f, error)) return false;
       const std::vector<int> counts = job_.count ? csv_columns_named(header, "count", f.separator) : std::vector<int>();
       if (std::find(counts.begin(), counts.end(), f.csv_column) != counts.end()) {
