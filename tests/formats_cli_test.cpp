@@ -415,6 +415,20 @@ TEST(FormatsCli, CsvInputsWithDifferentHeadersCannotShareOneOutput) {
   r = run_cli({"normalize", "-q", "--to", "csv", "--fen-column", "1", dir / "blank.csv", dir / "named.csv"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "id,FEN\n2," + std::string(kStart) + "\n");
+  // Nor when its rows were all rejected (helper-52: refused, as if they had been written). With
+  // --count, too, and the rejects are in the rejects file.
+  write_file(dir / "broken.csv", "1,rnbqkbxr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\n3,8/8/8\n");
+  for (const char* command : {"normalize", "dedup"}) {
+    std::vector<std::string> args = {command, "-q", "--to", "csv", "--fen-column", "1", dir / "broken.csv",
+                                      dir / "named.csv", "--rejects", dir / "rejects.jsonl", "--force"};
+    const bool count = std::string(command) == "dedup";
+    if (count) args.push_back("--count");
+    r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 0) << command << ": " << r.err;
+    EXPECT_EQ(r.out, count ? "id,FEN,count\n2," + std::string(kStart) + ",1\n" : "id,FEN\n2," + std::string(kStart) + "\n")
+        << command;
+    EXPECT_EQ(split_lines(read_file(dir / "rejects.jsonl")).size(), 2u) << command;
+  }
   // NUL-only lines are blank lines too, rows of none (helper-39: this input was refused as "has none").
   write_file(dir / "nul.csv", std::string("\0\n \0\r\n\0\0\n", 9));
   r = run_cli({"normalize", "-q", "--to", "csv", "--fen-column", "1", dir / "nul.csv", dir / "named.csv",

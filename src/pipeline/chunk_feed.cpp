@@ -287,12 +287,7 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
 // rows must fit under it.
 bool ChunkFeed::claim_csv_header(const std::string& header, std::string_view source, SourceFormat& f,
                                  std::string& error) {
-  f.write_header = !csv_header_.has_value();
-  if (f.write_header && !headerless_source_.empty()) {  // the header would land after rows written without one
-    error = std::string(source) + " has a CSV header and " + headerless_source_ +
-            ", before it, has none: --to csv writes one header, first (--csv-header says which files have one)";
-    return false;
-  }
+  f.write_header = !csv_header_.has_value();  // (after rows already written, the sink refuses it)
   if (f.write_header) {
     csv_header_ = header;
     csv_header_source_ = source;
@@ -352,16 +347,6 @@ void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
 }
 
 bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
-  if (!next_chunk(out, format, error)) return false;
-  // --to csv: rows of a CSV input without a header go out before any header, which a later input could no longer
-  // put first. (An input of blank lines has no rows.)
-  if (job_.to == OutputFormat::kCsv && format.format == InputFormat::kCsv && !format.has_header && !csv_header_ &&
-      headerless_source_.empty() && !only_blanks(out.bytes))
-    headerless_source_ = out.source_name;
-  return true;
-}
-
-bool ChunkFeed::next_chunk(Chunk& out, SourceFormat& format, std::string& error) {
   for (;;) {
     // A PGN carry holds several chunks' worth after a read: they go out before the next read.
     if (!carry_.empty() && carry_format_.format == InputFormat::kPgn) {

@@ -40,7 +40,6 @@ class ChunkFeed {
   bool decided_by_name(std::string_view path) const { return !job_.from_auto || has_format_extension(path); }
   InputFormat format_by_name_or_content(const std::string& path);
   static constexpr std::size_t kSniffBytes = 64 << 10;
-  bool next_chunk(Chunk& out, SourceFormat& format, std::string& error);
   bool next_raw(Chunk& out, std::string& error);
   bool resolve(const Chunk& chunk, SourceFormat& out, std::string& error);
   bool claim_csv_header(const std::string& header, std::string_view source, SourceFormat& f, std::string& error);
@@ -68,7 +67,6 @@ class ChunkFeed {
   PgnChunkCutter pgn_cutter_;  // PGN: where to cut the carry (fresh again once the whole carry went out)
   std::optional<std::string> csv_header_;  // --to csv: the first CSV input's header, which every one must share
   std::string csv_header_source_;
-  std::string headerless_source_;  // --to csv: a CSV input without a header whose rows went out before any header
 };
 
 }  // namespace fenmill

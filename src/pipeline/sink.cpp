@@ -54,8 +54,14 @@ bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error)
   std::uint64_t games_before = games_in_source_;
   games_in_source_ += r.counts.games;
   counts_.add(r.counts);
+  if (!r.header.empty() && !headerless_rows_source_.empty()) {
+    error = std::string(chunk.source_name) + " has a CSV header and " + headerless_rows_source_ +
+            ", before it, has none: --to csv writes one header, first (--csv-header says which files have one)";
+    return false;
+  }
   buffer_.append(r.header);
   if (!r.header.empty()) {
+    csv_header_written_ = true;
     csv_separator_ = r.separator;
     csv_count_columns_ = r.count_columns;
     csv_count_column_added_ = r.count_column_added;
@@ -91,6 +97,10 @@ bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error)
         append_reject_line(buffer_, chunk.source_name, rej, detail);
     }
   }
+  // Known here, not when the inputs are opened: a CSV input without a header whose rows were all rejected wrote
+  // none, and a later input's header can still go first.
+  if (job_.to == OutputFormat::kCsv && !csv_header_written_ && counts_.written > 0 && headerless_rows_source_.empty())
+    headerless_rows_source_ = chunk.source_name;
   flush_binary_blocks(false);
   if (job_.count && !spill_kept(false, error)) return false;
   return flush(false, error);

@@ -70,6 +70,10 @@ class Sink {
   char csv_separator_ = ',';           // --count --to csv: the separator of the header's input
   std::vector<int> csv_count_columns_;  // --count --to csv: the header's own count columns, or the one added
   bool csv_count_column_added_ = false;
+  // --to csv writes one header, first: the input whose rows went out before any header, which a later header
+  // would land under.
+  bool csv_header_written_ = false;
+  std::string headerless_rows_source_;
   std::vector<int> count_column_;       // where one record's count goes, reused
   JsonlFieldFinder count_finder_;      // --count --to jsonl: finds a record's own "count" keys
   std::vector<JsonlFieldFinder::Span> count_spans_;  // where they are, reused
