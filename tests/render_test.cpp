@@ -408,6 +408,16 @@ TEST(RenderCli, FileFirstRecordAndEachRecord) {
   // Again without --force: the first existing picture stops it.
   r = run_cli({"render", dir / "in.fen", "--each", dir / "pictures"});
   EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "fenmill: error: " + (pictures / "line-000002.svg").string() + ": already exists (use --force to overwrite)\n");
+  // An existing picture after new ones: those written before it are kept, and the error says so (helper-52: it
+  // named only the existing one, leaving unsaid what the failed run had left in the directory).
+  fs::remove(pictures / "line-000002.svg");
+  r = run_cli({"render", dir / "in.fen", "--each", dir / "pictures"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "fenmill: error: " + (pictures / "line-000004.svg").string() +
+                       ": already exists (use --force to overwrite) (1 picture written before it is kept in " +
+                       (dir / "pictures") + ")\n");
+  EXPECT_EQ(read_file(pictures / "line-000002.svg"), read_file(kGoldenDir / "invalid_castling_no_rook.svg"));
 }
 
 // Stdin or a name with no known extension is read as --from auto reads it: EPD when the first record holds a ;

@@ -198,7 +198,12 @@ int RenderCommand::run() const {
     draw(a.input, 1);
   }
   if (!error.empty()) {
-    std::fprintf(stderr, "fenmill: error: %s\n", one_line(error).c_str());
+    // --each publishes each picture whole as it goes: those written before the failure stay, and are said.
+    std::string kept;
+    if (!a.each_dir.empty() && pictures > 0)
+      kept = " (" + std::to_string(pictures) + (pictures == 1 ? " picture written before it is" : " pictures written before it are") +
+             " kept in " + a.each_dir + ")";
+    std::fprintf(stderr, "fenmill: error: %s\n", one_line(error + kept).c_str());
     return kExitUsageOrIo;
   }
   if (pictures == 0 && a.each_dir.empty()) {
