@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -1143,6 +1144,34 @@ TEST(FdReader, StdinFromAFileThatShrinksIsAnError) {
   ASSERT_EQ(::waitpid(child, &status, 0), child);
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0) << "10: setup, 11: ranges, 12: first reads, 13: bytes read, 14: no error";
+}
+
+// A non-blocking stdin (as some process spawners leave it, e.g. node's child_process) fed by a slow writer: read()
+// says EAGAIN whenever the pipe is empty, which used to end the input with "Resource temporarily unavailable".
+// Plain and zstd bytes: the open's 4-byte peek, the sniff and the decompressor's reads all wait for the writer.
+TEST(FdReader, NonBlockingPipeIsWaitedForNotAnError) {
+  const std::string text = sample_text(200);
+  for (const std::string& bytes : {text, zstd_frame(text)}) {
+    int fds[2];
+    ASSERT_EQ(::pipe(fds), 0);
+    ASSERT_EQ(::fcntl(fds[0], F_SETFL, ::fcntl(fds[0], F_GETFL) | O_NONBLOCK), 0);
+    std::thread writer([fd = fds[1], &bytes] {
+      for (std::size_t pos = 0; pos < bytes.size(); pos += 1000) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the reader finds the pipe empty first
+        if (::write(fd, bytes.data() + pos, std::min<std::size_t>(1000, bytes.size() - pos)) <= 0) break;
+      }
+      ::close(fd);
+    });
+    std::string error, got;
+    {
+      StdinRedirect redirect(fds[0]);
+      std::unique_ptr<InputSource> in = InputSource::open("-", error);
+      if (in) got = read_all(*in, error);
+    }
+    writer.join();
+    EXPECT_EQ(error, "");
+    EXPECT_TRUE(got == text) << got.size() << " bytes of " << text.size();
+  }
 }
 
 // A sysfs file says 4096 bytes and holds a few: its size is not trusted (no ranges, no shrink check), so it reads

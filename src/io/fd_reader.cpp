@@ -1,5 +1,6 @@
 #include "io/fd_reader.h"
 
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,11 +10,20 @@
 namespace fenmill {
 namespace {
 
-// One read(), retried on EINTR. Returns -1 on error.
+// One read(), retried on EINTR, and on EAGAIN once poll() says bytes (or the end) have come: a descriptor handed
+// over non-blocking (stdin from some process spawners, e.g. node's child_process) failed the run with "Resource
+// temporarily unavailable" whenever the writer was slower than fenmill. The flag belongs to the descriptor's
+// open file description, shared with whoever gave it, so it is waited out, not cleared. Returns -1 on error.
 ssize_t read_some(int fd, char* dst, std::size_t max_bytes) {
   for (;;) {
     ssize_t n = ::read(fd, dst, max_bytes);
-    if (n >= 0 || errno != EINTR) return n;
+    if (n >= 0) return n;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) {
+      pollfd ready{fd, POLLIN, 0};
+      if (::poll(&ready, 1, -1) < 0 && errno != EINTR) return -1;
+    } else if (errno != EINTR) {
+      return -1;
+    }
   }
 }
 
