@@ -1166,6 +1166,35 @@ TEST(CliUsage, BadArgumentsExitTwo) {
     EXPECT_NE(r.out.find(option), std::string::npos) << option;
 }
 
+// An option of some subcommands only is refused by name on the others, not accepted and ignored: `normalize --key
+// placement` ran as if it had done something. Hidden from the other subcommands' --help.
+TEST(CliUsage, OptionsOfOtherSubcommandsAreRefusedByName) {
+  const std::string mixed = (kGoldenDir / "mixed.fen").string();
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"normalize", "--key", "placement", mixed}, "--key applies to dedup and stats only, not to normalize"},
+      {{"normalize", mixed, "--key=placement"}, "--key applies to dedup and stats only, not to normalize"},
+      {{"normalize", mixed, "--key"}, "--key applies to dedup and stats only, not to normalize"},  // its value missing
+      {{"convert", "--key", "full", mixed}, "--key applies to dedup and stats only, not to convert"},
+      {{"validate", mixed, "--key", "position"}, "--key applies to dedup and stats only, not to validate"},
+      {{"stats", "--count", mixed}, "--count applies to dedup only, not to stats"},
+      {{"normalize", "--count", mixed}, "--count applies to dedup only, not to normalize"},
+      {{"validate", "--to", "epd", mixed}, "--to applies to normalize, dedup and convert only, not to validate"},
+      {{"dedup", "--json", mixed}, "--json applies to validate only, not to dedup"},
+      {{"stats", "--html", "r.html", mixed}, "--html applies to validate only, not to stats"},
+  };
+  for (const auto& [args, message] : cases) {
+    CliResult r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 2) << message;
+    EXPECT_EQ(r.out, "") << message;
+    EXPECT_EQ(r.err, "fenmill: " + message + " (--help)\n");
+  }
+  for (const char* command : {"normalize", "convert", "validate"})
+    EXPECT_EQ(run_cli({command, "--help"}).out.find("--key"), std::string::npos) << command;
+  for (const char* command : {"dedup", "stats"})
+    EXPECT_NE(run_cli({command, "--help"}).out.find("--key"), std::string::npos) << command;
+  EXPECT_EQ(run_cli({"stats", "-q", "--key", "placement", mixed}).exit_code, 0);
+}
+
 // stats counts distinct positions by --key: its help says so, not only "dedup key" (stats does no dedup).
 TEST(CliUsage, StatsHelpSaysWhatKeyCounts) {
   CliResult r = run_cli({"stats", "--help"});

@@ -50,7 +50,7 @@ struct RawOptions {
 };
 
 // `writes_positions`: the subcommand's output is positions in a format --to picks; validate and stats write a
-// report, so --to would be accepted and ignored there: it is not an option of theirs.
+// report, so --to would be accepted and ignored there: it is not an option of theirs (kOwnedOptions).
 void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_positions) {
   sub->add_option("INPUT", job.inputs, "input files; - for stdin; several are one stream in order")->required();
   sub->add_option("-o,--output", job.output, writes_positions ? "output path, - for stdout (the default)"
@@ -92,8 +92,6 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_po
   sub->add_flag("--chess960", job.normalize.chess960, "read KQkq as X-FEN (outermost rook) everywhere");
   sub->add_option("--castling", raw.castling, "Chess960 castling notation: xfen or shredder")
       ->check(CLI::IsMember({"xfen", "shredder"}));
-  sub->add_option("--key", raw.key, "dedup key (stats: what distinct_positions counts): full, position, placement-stm, placement")
-      ->check(CLI::IsMember({"full", "position", "placement-stm", "placement"}));
   sub->add_option("--chunk-size", job.chunk_size, "bytes per parallel chunk (tests and tuning)")->transform(fenmill::cli::whole_number_in(1, 1 << 30));
   sub->add_flag("--force", job.force, "overwrite existing output files");
   sub->add_flag("--mmap", job.mmap, "memory-map whole regular input files, read in order (default: each worker maps its own FEN/EPD range)");
@@ -101,6 +99,40 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_po
   sub->add_flag("-q,--quiet", job.quiet, "no summary line on stderr");
   sub->add_flag("--progress", raw.progress, "show progress on stderr even when it is not a terminal");
   sub->add_flag("--no-progress", raw.no_progress, "never show progress");
+}
+
+// An option some subcommands take and the others would accept and ignore (`normalize --key placement` looked as
+// if it had done something): those others do not declare it (so their --help does not show it), and using it
+// there is refused by name (misplaced_option) rather than with CLI11's bare "not expected".
+struct OwnedOption {
+  const char* name;
+  const char* owners;  // the subcommands it applies to, for the message
+  bool (*applies)(Command);
+};
+
+constexpr OwnedOption kOwnedOptions[] = {
+    {"--to", "normalize, dedup and convert", fenmill::writes_positions},
+    {"--key", "dedup and stats", [](Command c) { return c == Command::kDedup || c == Command::kStats; }},
+    {"--count", "dedup", [](Command c) { return c == Command::kDedup; }},
+    {"--json", "validate", [](Command c) { return c == Command::kValidate; }},
+    {"--html", "validate", [](Command c) { return c == Command::kValidate; }},
+};
+
+// The first argument (after the subcommand, before a `--`) naming an option of other subcommands, as a message;
+// empty if none. Looked for before parsing, so that `normalize --key` without its value is refused the same way.
+std::string misplaced_option(int argc, char** argv) {
+  const SubcommandSpec* spec = nullptr;
+  for (const SubcommandSpec& s : kSubcommands)
+    if (argc > 1 && std::strcmp(argv[1], s.name) == 0) spec = &s;
+  if (spec == nullptr) return {};
+  for (int i = 2; i < argc && std::strcmp(argv[i], "--") != 0; ++i) {
+    const std::string_view arg = argv[i];
+    for (const OwnedOption& o : kOwnedOptions)
+      if (!o.applies(spec->command) && arg.starts_with(o.name) &&
+          (arg.size() == std::strlen(o.name) || arg[std::strlen(o.name)] == '='))
+        return std::string(o.name) + " applies to " + o.owners + " only, not to " + spec->name;
+  }
+  return {};
 }
 
 // "FROM:TO", "FROM:", ":TO" or "N" (one ply); false if malformed.
@@ -235,6 +267,9 @@ int main(int argc, char** argv) {
   for (const SubcommandSpec& spec : kSubcommands) {
     CLI::App* sub = app.add_subcommand(spec.name, spec.help);
     add_common_options(sub, job, raw, fenmill::writes_positions(spec.command));
+    if (spec.command == Command::kDedup || spec.command == Command::kStats)
+      sub->add_option("--key", raw.key, "dedup key (stats: what distinct_positions counts): full, position, placement-stm, placement")
+          ->check(CLI::IsMember({"full", "position", "placement-stm", "placement"}));
     if (spec.command == Command::kDedup) sub->add_flag("--count", count, "append each position's number of occurrences (after a tab; a count column or key with --to csv/jsonl)");
     if (spec.command == Command::kValidate) sub->add_flag("--json", job.json, "report as JSON Lines");
     if (spec.command == Command::kValidate)
@@ -252,6 +287,10 @@ int main(int argc, char** argv) {
   if (argc > 1 && argv[1][0] != '-' && !known(argv[1])) {
     std::fprintf(stderr, "fenmill: unknown command '%s': use normalize, dedup, validate, convert, stats or render (--help)\n",
                  argv[1]);
+    return fenmill::kExitUsageOrIo;
+  }
+  if (const std::string message = misplaced_option(argc, argv); !message.empty()) {
+    std::fprintf(stderr, "fenmill: %s (--help)\n", message.c_str());
     return fenmill::kExitUsageOrIo;
   }
   try {
