@@ -1103,11 +1103,17 @@ TEST(FormatsCli, AutoRecognisesBinaryByContent) {
   run.args = {"validate", "-q", "--from", "fen", "-"};
   r = run_cli(run);
   EXPECT_EQ(r.exit_code, 1);
-  // Stdin mixed with a text file is refused like any binary + text mix.
+  // Stdin mixed with a text file is refused like any binary + text mix, naming one input of each kind.
   run.args = {"normalize", "-q", "-", dir / "p.fen"};
   r = run_cli(run);
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("binary and text inputs cannot be mixed"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("binary and text inputs cannot be mixed in one run: <stdin> is binary, " + (dir / "p.fen") +
+                       " is text\n"),
+            std::string::npos)
+      << r.err;
+  r = run_cli({"normalize", "-q", dir / "p.fen", dir / "p.dat", dir / "p.bin"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(": " + (dir / "p.dat") + " is binary, " + (dir / "p.fen") + " is text\n"), std::string::npos) << r.err;
 }
 
 // The vector placement reader (AVX-512 or AVX2) and the scalar loop give the same run, end to end

@@ -185,8 +185,15 @@ ChunkFeed::ChunkFeed(const Job& job)
   }
   else if (binary == job.inputs.size())
     binary_.emplace(job.inputs, InputOptions{job.mmap});
-  else if (setup_error_.empty())
-    setup_error_ = "binary and text inputs cannot be mixed in one run";
+  else if (setup_error_.empty()) {  // one of each named: in a long list of inputs the odd one out is hard to find
+    const auto kind = [&](bool binary) {
+      const std::size_t i = static_cast<std::size_t>(
+          std::find_if(input_formats_.begin(), input_formats_.end(), [&](InputFormat f) { return (f == InputFormat::kBinary) == binary; }) -
+          input_formats_.begin());
+      return job.inputs[i] == "-" ? std::string("<stdin>") : job.inputs[i];
+    };
+    setup_error_ = "binary and text inputs cannot be mixed in one run: " + kind(true) + " is binary, " + kind(false) + " is text";
+  }
 }
 
 bool ChunkFeed::next_raw(Chunk& out, std::string& error) {
