@@ -1099,10 +1099,11 @@ TEST(FormatsCli, AutoRecognisesBinaryByContent) {
   r = run_cli(run);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, expected);
-  // The same bytes under an explicit text format are text: the magic is not a FEN.
+  // The same bytes under an explicit text format are refused, not read as one garbled FEN.
   run.args = {"validate", "-q", "--from", "fen", "-"};
   r = run_cli(run);
-  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("<stdin>: a fenmill binary file"), std::string::npos) << r.err;
   // Stdin mixed with a text file is refused like any binary + text mix, naming one input of each kind.
   run.args = {"normalize", "-q", "-", dir / "p.fen"};
   r = run_cli(run);
@@ -1114,6 +1115,35 @@ TEST(FormatsCli, AutoRecognisesBinaryByContent) {
   r = run_cli({"normalize", "-q", dir / "p.fen", dir / "p.dat", dir / "p.bin"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find(": " + (dir / "p.dat") + " is binary, " + (dir / "p.fen") + " is text\n"), std::string::npos) << r.err;
+}
+
+// A binary file under a text name (x.fen, x.csv, ...) was read as text: every record rejected as BAD_PIECE and
+// the like, exit 0 from normalize, and no word on why. Now refused with what to do, however its bytes are read
+// (a worker's byte range, mapped whole, a small chunk), and nothing is published.
+TEST(FormatsCli, BinaryFileUnderATextNameIsRefused) {
+  TempDir dir;
+  write_file(dir / "p.fen", std::string(kStart) + "\n" + kAfterE4 + "\n");
+  ASSERT_EQ(run_cli({"convert", "-q", dir / "p.fen", "-o", dir / "p.bin"}).exit_code, 0);
+  const std::string binary = read_file(dir / "p.bin");
+  for (const char* name : {"x.fen", "x.epd", "x.csv", "x.jsonl", "x.pgn"}) {
+    write_file(dir / name, binary);
+    for (const std::vector<std::string>& extra : {std::vector<std::string>{}, {"--mmap"}, {"--chunk-size", "1"}}) {
+      std::vector<std::string> args = {"normalize", "-q", dir / "p.fen", dir / name, "-o", dir / "out.fen"};
+      args.insert(args.end(), extra.begin(), extra.end());
+      CliResult r = run_cli(args);
+      EXPECT_EQ(r.exit_code, 2) << name;
+      EXPECT_EQ(r.err, "fenmill: error: " + (dir / name) +
+                           ": a fenmill binary file (it starts with FENMILLB), read as text: give it a .bin name or --from bin\n");
+      EXPECT_FALSE(std::filesystem::exists(dir / "out.fen")) << name;
+    }
+  }
+  // As the advice says: --from bin reads it.
+  CliResult r = run_cli({"normalize", "-q", "--from", "bin", dir / "x.fen"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, std::string(kStart) + "\n" + kAfterE4 + "\n");
+  // A text file that only mentions the magic later is text.
+  write_file(dir / "t.fen", std::string(kStart) + "\nFENMILLB\n");
+  EXPECT_EQ(run_cli({"validate", "-q", dir / "t.fen"}).exit_code, 1);
 }
 
 // The vector placement reader (AVX-512 or AVX2) and the scalar loop give the same run, end to end

@@ -44,6 +44,18 @@ bool only_blanks(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) { return c == '\n' || is_trailing_junk(c); });
 }
 
+// Whether an input read as text starts with the binary format's magic: a fenmill binary file under a text name
+// (x.fen) or --from, every record of which was rejected as a garbled FEN with no word on why. A range chunk is
+// not read yet: its file's first bytes are.
+bool starts_with_binary_magic(const Chunk& chunk) {
+  const std::string_view magic(kBinaryMagic, sizeof kBinaryMagic);
+  if (chunk.range_end == 0) return chunk.offset == 0 && chunk.bytes.starts_with(magic);
+  char head[sizeof kBinaryMagic];
+  std::string error;  // a read error is the range reader's to report
+  return chunk.offset == 0 && chunk.source->read_at(head, sizeof head, 0, error) == sizeof head &&
+         std::string_view(head, sizeof head) == magic;
+}
+
 }  // namespace
 
 // EPD rather than FEN: the first record holds a ';', which ends an EPD operation and is in no FEN. (Read as
@@ -211,6 +223,11 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
   }
   SourceFormat f;
   f.format = input_formats_[chunk.source_index];
+  if (chunk.starts_input && f.format != InputFormat::kBinary && starts_with_binary_magic(chunk)) {
+    error = std::string(chunk.source_name) + ": a fenmill binary file (it starts with FENMILLB), read as text: give it "
+            "a .bin name or --from bin";
+    return false;
+  }
   if (f.format == InputFormat::kCsv) {
     std::string_view name = chunk.source_name;
     if (has_extension(name, ".zst")) name.remove_suffix(4);
