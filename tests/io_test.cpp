@@ -929,6 +929,35 @@ TEST(AtomicOutput, DeviceTargetIsWrittenInPlace) {
   }
 }
 
+// Standard output handed over non-blocking (as some process spawners leave it) into a pipe read slowly: write()
+// says EAGAIN whenever the pipe is full, which used to fail the run with "Resource temporarily unavailable".
+TEST(AtomicOutput, NonBlockingStdoutIsWaitedForNotAnError) {
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  const std::string sent = sample_text(20000);  // well past a pipe's 64 KiB
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::close(fds[0]);
+    if (::dup2(fds[1], STDOUT_FILENO) < 0 || ::fcntl(1, F_SETFL, ::fcntl(1, F_GETFL) | O_NONBLOCK) != 0) ::_exit(10);
+    std::string error;
+    auto out = AtomicOutput::open("-", false, error);
+    if (!out || !out->write(sent) || !out->commit(error)) ::_exit(11);
+    ::_exit(0);
+  }
+  ::close(fds[1]);
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the writer finds the pipe full first
+  std::string received;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;) received.append(buf, static_cast<std::size_t>(n));
+  ::close(fds[0]);
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "10: setup, 11: the write failed";
+  EXPECT_TRUE(received == sent) << received.size() << " bytes of " << sent.size();
+}
+
 TEST(AtomicOutput, FifoTargetIsWrittenInPlace) {
   TempDir dir;
   std::string fifo = dir.file("pipe");

@@ -1,6 +1,7 @@
 #include "io/atomic_output.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -163,6 +164,12 @@ bool AtomicOutput::write_all(const char* data, std::size_t size) {
     ssize_t n = ::write(fd_, data, size);
     if (n < 0) {
       if (errno == EINTR) continue;
+      // Standard output handed over non-blocking (as some spawners leave it): a full pipe is waited out, not an
+      // error. (The flag is shared with whoever gave the descriptor: not cleared.)
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        pollfd ready{fd_, POLLOUT, 0};
+        if (::poll(&ready, 1, -1) >= 0 || errno == EINTR) continue;
+      }
       error_ = display_name() + ": write: " + errno_text();
       return false;
     }
