@@ -1204,6 +1204,16 @@ TEST(CliUsage, StatsHelpSaysWhatKeyCounts) {
   EXPECT_NE(r.out.find("distinct_positions", key), std::string::npos) << r.out;
 }
 
+// --chunk-size cuts text only (binary input goes block by block, whatever the size): its help says so, as it did
+// not, leaving it to look as if it applied to binary input too.
+TEST(CliUsage, ChunkSizeHelpSaysBinaryInputGoesByBlock) {
+  CliResult r = run_cli({"convert", "--help"});
+  const std::size_t option = r.out.find("--chunk-size");
+  ASSERT_NE(option, std::string::npos) << r.out;
+  const std::size_t next = r.out.find("\n  -", option);  // the next option; the help may start on its own line
+  EXPECT_NE(r.out.substr(option, next - option).find("binary input goes a block"), std::string::npos) << r.out;
+}
+
 // Started with standard input or output closed (`<&-`, `>&-`), fenmill must not hand descriptor 0 or 1 to a
 // file it opens and then read or write that file as "-": a run that needs the closed stream is refused, and
 // the output named with --force stays as it was (it used to be replaced by an empty file).

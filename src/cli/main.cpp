@@ -92,7 +92,7 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_po
   sub->add_flag("--chess960", job.normalize.chess960, "read KQkq as X-FEN (outermost rook) everywhere");
   sub->add_option("--castling", raw.castling, "Chess960 castling notation: xfen or shredder")
       ->check(CLI::IsMember({"xfen", "shredder"}));
-  sub->add_option("--chunk-size", job.chunk_size, "bytes per parallel chunk (tests and tuning)")->transform(fenmill::cli::whole_number_in(1, 1 << 30));
+  sub->add_option("--chunk-size", job.chunk_size, "bytes per parallel chunk of text input; binary input goes a block (4096 records) a chunk (tests and tuning)")->transform(fenmill::cli::whole_number_in(1, 1 << 30));
   sub->add_flag("--force", job.force, "overwrite existing output files");
   sub->add_flag("--mmap", job.mmap, "memory-map whole regular input files, read in order (default: each worker maps its own FEN/EPD range)");
   sub->add_flag("--fail-on-invalid", job.fail_on_invalid, "exit 1 if any record is invalid");
