@@ -202,5 +202,33 @@ TEST(CliMemory, AStreamedLineIsNotHeldWhole) {
   EXPECT_NE(rejects.find("\"input_bytes\":209715200}"), std::string::npos);
 }
 
+// A CSV row with a quote left open on a 200 MiB line (a stray quote before a file's last line break, or none at all)
+// is one LINE_TOO_LONG reject, read past like a FEN line: the chunk feed carried it whole, ~2x in memory.
+TEST(CliMemory, AStreamedCsvRowIsNotHeldWhole) {
+  if (under_address_sanitizer()) GTEST_SKIP() << "RSS under AddressSanitizer is not the program's";
+  TempDir tmp;
+  const std::string k = "8/8/8/8/8/8/8/K6k w - - 0 1";
+  auto frame_of = [](const std::string& bytes) {
+    std::string frame(ZSTD_compressBound(bytes.size()), '\0');
+    frame.resize(ZSTD_compress(frame.data(), frame.size(), bytes.data(), bytes.size(), 1));
+    return frame;
+  };
+  const std::string head = "fen,note\n" + k + ",\"open\n";
+  const std::string block = frame_of(std::string(1 << 20, 'a'));
+  {
+    std::ofstream zst(tmp / "row.csv.zst", std::ios::binary);
+    zst << frame_of(head);
+    for (int i = 0; i < 200; ++i) zst << block;
+    zst << frame_of("\n" + k + ",after\n");
+  }
+  CliResult r = run_cli({"normalize", "-q", tmp / "row.csv.zst", "--rejects", tmp / "rejects.jsonl"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, k + "\n");
+  EXPECT_LT(r.max_rss_kb, kBoundKb);
+  const std::string rejects = read_file(tmp / "rejects.jsonl");
+  EXPECT_NE(rejects.find("\"line\":2,\"column\":1,\"code\":\"LINE_TOO_LONG\""), std::string::npos);
+  EXPECT_NE(rejects.find("\"input_bytes\":" + std::to_string(head.size() - 9 + (200u << 20)) + "}"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace fenmill::cli_test

@@ -1036,6 +1036,80 @@ TEST(CliInput, TheLineLengthLimitIsTheSameForAFileAPipeOrZstdWithBlanksAndCrs) {
   EXPECT_EQ(rejects[0], rejects[2]);
 }
 
+// A CSV row longer than 16 MiB ends with a long line (a quoted field's line breaks end the row at the line passing
+// kMaxCsvRowBytes): it is one LINE_TOO_LONG reject at its first line, with its whole length, however it is read (in
+// order from the file, standard input, zstd, mapped) and at any chunk size or thread count, though streamed input
+// keeps only the long line's first 16 MiB (tests/cli_memory_test.cpp measures that).
+TEST(CliInput, ACsvRowLongerThan16MiBIsOneRejectFromAFileAPipeOrZstd) {
+  TempDir tmp;
+  const std::string a = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", b = "4k3/8/8/8/8/8/8/3K4 w - - 0 1",
+                    c = "3k4/8/8/8/8/8/8/4K3 w - - 0 1";
+  const std::string x((16u << 20) + 1000, 'x');
+  const std::string quoted = a + ",\"open\nmore\n" + x + "\"\r\n";  // lines 3-5, after a quote left open
+  const std::string alone = x + ",1\n";                              // line 7
+  const std::string input = "fen,note\n" + a + ",1\n" + quoted + b + ",2\n" + alone + c + ",3\n";
+  write_file(tmp / "rows.csv", input);
+  std::string frame(ZSTD_compressBound(input.size()), '\0');
+  frame.resize(ZSTD_compress(frame.data(), frame.size(), input.data(), input.size(), 1));
+  write_file(tmp / "rows.csv.zst", frame);
+  std::string first;
+  for (const std::vector<std::string>& how :
+       {std::vector<std::string>{"rows.csv"}, {"-"}, {"rows.csv.zst"}, {"rows.csv", "--mmap"},
+        {"rows.csv", "--chunk-size", "4096", "--threads", "8"}, {"-", "--chunk-size", "20000000", "--threads", "1"}}) {
+    CliRun run;
+    run.args = {"normalize", "-q", "--from", "csv", "--rejects", "rejects.jsonl", "--summary", "summary.json", "--force"};
+    run.args.insert(run.args.end(), how.begin(), how.end());
+    run.cwd = tmp.path().string();
+    if (how[0] == "-") run.stdin_bytes = input;
+    const CliResult r = run_cli(run);
+    SCOPED_TRACE(run.args.back());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, a + "\n" + b + "\n" + c + "\n");
+    const std::string summary = read_file(tmp / "summary.json");
+    EXPECT_EQ(json_number(summary, "records"), 5u);
+    EXPECT_EQ(json_number(summary, "invalid"), 2u);
+    EXPECT_EQ(json_number(summary, "bytes_in"), input.size());
+    const std::vector<std::string> rejects = split_lines(read_file(tmp / "rejects.jsonl"));
+    ASSERT_EQ(rejects.size(), 2u);
+    EXPECT_NE(rejects[0].find(",\"line\":3,\"column\":1,\"code\":\"LINE_TOO_LONG\""), std::string::npos);
+    EXPECT_NE(rejects[0].find("\",\"input_bytes\":" + std::to_string(quoted.size() - 2) + "}"), std::string::npos);
+    EXPECT_NE(rejects[1].find(",\"line\":7,\"column\":1,\"code\":\"LINE_TOO_LONG\""), std::string::npos);
+    EXPECT_NE(rejects[1].find("\",\"input_bytes\":" + std::to_string(alone.size() - 1) + "}"), std::string::npos);
+    std::string same;
+    for (const std::string& rejected : rejects) same += rejected.substr(rejected.find(",\"line\""));  // names differ
+    if (first.empty()) first = same;
+    EXPECT_TRUE(same == first);
+  }
+}
+
+// Streamed, a CSV line 1 longer than 16 MiB is kept only in part: read as a header it would be cut (and --to csv would
+// write it cut), so it is no header. With a column named the run stops; by index it is a record.
+TEST(CliInput, ACsvLine1LongerThan16MiBIsNoHeader) {
+  TempDir tmp;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  const std::string input = "fen," + std::string(17u << 20, 'h') + "\n" + k + ",1\n";
+  write_file(tmp / "h.csv", input);
+  for (const char* in : {"h.csv", "-"}) {
+    for (bool mmap : {false, true}) {
+      CliRun run;
+      run.args = {"normalize", "-q", "--to", "csv", in, "-o", "out.csv"};
+      if (mmap) run.args.push_back("--mmap");
+      run.cwd = tmp.path().string();
+      if (std::string(in) == "-") run.args.insert(run.args.begin() + 1, {"--from", "csv"}), run.stdin_file = tmp / "h.csv";
+      CliResult r = run_cli(run);
+      EXPECT_EQ(r.exit_code, 2) << in << mmap;
+      EXPECT_NE(r.err.find(": line 1 is longer than 16 MiB, too long for the CSV header"), std::string::npos) << r.err;
+      EXPECT_FALSE(fs::exists(tmp / "out.csv"));
+      run.args = {"normalize", "-q", "--from", "csv", "--fen-column", "0", in, "--rejects", "rej.jsonl", "--force"};
+      if (mmap) run.args.push_back("--mmap");
+      r = run_cli(run);
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+      EXPECT_EQ(r.out, k + "\n");
+      EXPECT_NE(read_file(tmp / "rej.jsonl").find(",\"line\":1,\"column\":1,\"code\":\"LINE_TOO_LONG\""), std::string::npos);
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // stderr: the summary line, -q, progress.
 

@@ -17,7 +17,7 @@ namespace fenmill {
 class Chunker {
  public:
   // chunk_size >= 1 (0 is taken as 1); small sizes are for tests. max_line > 0: a streamed line longer than that
-  // is cut (Chunk::skipped), so that it never takes more memory; 0 keeps every line whole (PGN, CSV).
+  // is cut (Chunk::skipped), so that it never takes more memory; 0 keeps every line whole (PGN).
   explicit Chunker(std::shared_ptr<InputSource> source, std::size_t chunk_size = kDefaultChunkSize,
                    std::uint32_t source_index = 0, std::size_t max_line = 0);
 

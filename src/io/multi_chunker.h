@@ -28,7 +28,8 @@ class MultiChunker {
   // read without looking back (FEN, EPD).
   void allow_ranges(std::vector<bool> allowed) { ranges_allowed_ = std::move(allowed); }
   // Inputs whose flag is set read a streamed line longer than kMaxLineBytes without holding it (Chunker's
-  // max_line): for formats whose records are single lines (FEN, EPD, JSON Lines).
+  // max_line): for formats whose records are single lines (FEN, EPD, JSON Lines), and CSV, whose rows end at the
+  // latest with the line that passes kMaxCsvRowBytes.
   void limit_lines(std::vector<bool> limited) { lines_limited_ = std::move(limited); }
 
  private:

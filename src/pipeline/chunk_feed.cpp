@@ -190,9 +190,12 @@ ChunkFeed::ChunkFeed(const Job& job)
       ranges.push_back((input_formats_[i] == InputFormat::kFen || input_formats_[i] == InputFormat::kEpd) &&
                        decided_by_name(job.inputs[i]));
     text_->allow_ranges(std::move(ranges));
-    std::vector<bool> limited;  // records of one line each: a longer line is read past, not held
+    // Records of one line each: a longer line is read past, not held. CSV too: a row ends, at the latest, at the end
+    // of the line on which it passes kMaxCsvRowBytes, so a row longer than kMaxLineBytes ends with the line cut.
+    std::vector<bool> limited;
     for (InputFormat f : input_formats_)
-      limited.push_back(f == InputFormat::kFen || f == InputFormat::kEpd || f == InputFormat::kJsonl);
+      limited.push_back(f == InputFormat::kFen || f == InputFormat::kEpd || f == InputFormat::kJsonl ||
+                        f == InputFormat::kCsv);
     text_->limit_lines(std::move(limited));
   }
   else if (binary == job.inputs.size())
@@ -231,7 +234,18 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
   if (f.format == InputFormat::kCsv) {
     std::string_view name = chunk.source_name;
     if (has_extension(name, ".zst")) name.remove_suffix(4);
-    std::string_view first_line = csv_without_cr(chunk.bytes.substr(0, chunk.bytes.find('\n')));
+    // A line 1 too long to be read (LINE_TOO_LONG) is looked at as streamed input keeps it (io/chunker.h): its first
+    // bytes, so that a file, a pipe and --mmap read it alike. It names no columns.
+    std::string_view line1 = chunk.bytes.substr(0, chunk.bytes.find('\n'));
+    const bool line1_too_long = chunk.long_line_bytes != 0 || csv_without_cr(line1).size() > kMaxLineBytes;
+    if (line1_too_long) line1 = line1.substr(0, kMaxLineBytes + 2);
+    std::string_view first_line = csv_without_cr(line1);
+    if (line1_too_long && job_.csv_header != Job::CsvHeader::kNo &&
+        (job_.csv_header == Job::CsvHeader::kYes || !column_is_index(job_.fen_column))) {
+      error = std::string(chunk.source_name) + ": line 1 is longer than 16 MiB, too long for the CSV header naming " +
+              "the FEN column (--csv-header no with --fen-column INDEX reads it as a record)";
+      return false;
+    }
     // .tsv: TAB. Else the header says, under any name (.csv too): TABs and no commas, or semicolons and neither
     // commas nor TABs (what spreadsheets write where the comma is the decimal mark); else commas.
     const auto has = [&](char c) { return first_line.find(c) != std::string_view::npos; };
@@ -252,7 +266,7 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
       CsvField field;
       std::string scratch;
       f.has_header = job_.csv_header == Job::CsvHeader::kYes ||
-                     (job_.csv_header == Job::CsvHeader::kAuto &&
+                     (job_.csv_header == Job::CsvHeader::kAuto && !line1_too_long &&
                       find_csv_field(first_line, static_cast<std::size_t>(f.csv_column), f.separator, field) &&
                       reads_as_column_name(csv_field_value(first_line, field, scratch)));
       // A guess: said, so that a first record taken for a header is never lost unseen.
@@ -397,6 +411,24 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     if (at_end_) return false;
     if (!resolve(look_, format, error)) return false;
     const bool csv = format.format == InputFormat::kCsv;
+    // CSV, a streamed line cut for being too long (Chunk::skipped): it ends the row the carry holds the start of (a
+    // quoted field's earlier lines, kMaxCsvRowBytes at most), which goes out whole as that one rejected record, its
+    // length counted in full, so that no more of it is held than of a line.
+    if (csv && look_.long_line_bytes != 0) {
+      if (carry_.empty()) {
+        std::swap(out, look_);
+        have_look_ = false;
+        return true;
+      }
+      const std::uint64_t before = carry_.size();
+      carry_.append(look_.bytes);
+      have_look_ = false;
+      emit_carry(out, carry_.size());
+      out.skipped = look_.skipped;
+      out.long_line_bytes = before + look_.long_line_bytes;
+      format = carry_format_;
+      return true;
+    }
     // CSV: a chunk whose last row ends at its last byte goes out as it is (it starts at a row: the carry is
     // empty). Else the scan so far is kept for the carry, which starts with the chunk's bytes.
     CsvRowScan whole;
