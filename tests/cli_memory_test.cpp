@@ -230,5 +230,40 @@ TEST(CliMemory, AStreamedCsvRowIsNotHeldWhole) {
   EXPECT_NE(rejects.find("\"input_bytes\":" + std::to_string(head.size() - 9 + (200u << 20)) + "}"), std::string::npos);
 }
 
+// A PGN game with a 60 MiB comment over many lines, then one with a 60 MiB line, read from zstd frames: each is one
+// GAME_TOO_LARGE reject, read past, and the games around them are written. Both were held whole (~3x their size).
+TEST(CliMemory, AStreamedPgnGameIsNotHeldWhole) {
+  if (under_address_sanitizer()) GTEST_SKIP() << "RSS under AddressSanitizer is not the program's";
+  TempDir tmp;
+  auto frame_of = [](const std::string& bytes) {
+    std::string frame(ZSTD_compressBound(bytes.size()), '\0');
+    frame.resize(ZSTD_compress(frame.data(), frame.size(), bytes.data(), bytes.size(), 1));
+    return frame;
+  };
+  std::string lines;
+  while (lines.size() < (1u << 20)) lines += std::string(79, 'c') + "\n";
+  lines.resize(1u << 20);
+  lines.back() = '\n';
+  const std::string lines_frame = frame_of(lines), line_frame = frame_of(std::string(1u << 20, 'l'));
+  const std::string game = "[Event \"a\"]\n\n1. e4 *\n\n";
+  {
+    std::ofstream zst(tmp / "games.pgn.zst", std::ios::binary);
+    zst << frame_of(game + "[Event \"comment\"]\n\n1. e4 {");
+    for (int i = 0; i < 60; ++i) zst << lines_frame;
+    zst << frame_of("} *\n\n" + game + "[Event \"line\"]\n\n1. e4 {");
+    for (int i = 0; i < 60; ++i) zst << line_frame;
+    zst << frame_of("} *\n\n" + game);
+  }
+  CliResult r = run_cli({"normalize", "-q", tmp / "games.pgn.zst", "--rejects", tmp / "rejects.jsonl"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(split_lines(r.out).size(), 6u);
+  EXPECT_LT(r.max_rss_kb, kBoundKb);
+  const std::vector<std::string> rejects = split_lines(read_file(tmp / "rejects.jsonl"));
+  ASSERT_EQ(rejects.size(), 2u);
+  EXPECT_NE(rejects[0].find("\"line\":5,\"column\":1,\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << rejects[0];
+  EXPECT_NE(rejects[1].find("\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << rejects[1];
+  EXPECT_NE(rejects[1].find("\"game\":4,"), std::string::npos) << rejects[1];
+}
+
 }  // namespace
 }  // namespace fenmill::cli_test

@@ -1110,6 +1110,58 @@ TEST(CliInput, ACsvLine1LongerThan16MiBIsNoHeader) {
   }
 }
 
+// A PGN game whose text passes 16 MiB (a comment over many lines, one endless line) is one GAME_TOO_LARGE reject at its
+// first line, read past without being held; the games around it are written, and the lines after it keep their
+// numbers. The same from a file, a pipe, zstd and a mapping, at any chunk size and thread count.
+TEST(CliInput, APgnGameLongerThan16MiBIsOneRejectFromAFileAPipeOrZstd) {
+  TempDir tmp;
+  std::string comment;
+  while (comment.size() < (16u << 20)) comment += std::string(79, 'c') + "\n";
+  const std::string line(16u << 20, 'l');
+  const std::string input = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"long comment\"]\n\n1. e4 {" + comment +
+                            "} e5 1-0\n\n[Event \"c\"]\r\n\r\n1. d4 0-1\r\n\r\n[Event \"long line\"]\n\n1. e4 {" + line +
+                            "} *\n\n[Event \"e\"]\n\n1. c4 *\n";
+  auto line_of = [&](const std::string& text) {
+    return std::to_string(1 + std::count(input.begin(), input.begin() + static_cast<std::ptrdiff_t>(input.find(text)), '\n'));
+  };
+  write_file(tmp / "games.pgn", input);
+  std::string frame(ZSTD_compressBound(input.size()), '\0');
+  frame.resize(ZSTD_compress(frame.data(), frame.size(), input.data(), input.size(), 1));
+  write_file(tmp / "games.pgn.zst", frame);
+  std::string first_out, first_rejects;
+  for (const std::vector<std::string>& how :
+       {std::vector<std::string>{"games.pgn"}, {"-"}, {"games.pgn.zst"}, {"games.pgn", "--mmap"},
+        {"games.pgn", "--chunk-size", "4096", "--threads", "8"}, {"-", "--chunk-size", "300000000", "--threads", "1"}}) {
+    CliRun run;
+    run.args = {"normalize", "-q", "--from", "pgn", "--rejects", "rejects.jsonl", "--summary", "summary.json", "--force"};
+    run.args.insert(run.args.end(), how.begin(), how.end());
+    run.cwd = tmp.path().string();
+    if (how[0] == "-") run.stdin_bytes = input;
+    const CliResult r = run_cli(run);
+    SCOPED_TRACE(run.args.back());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(split_lines(r.out).size(), 3u + 2u + 2u);
+    const std::string summary = read_file(tmp / "summary.json");
+    EXPECT_EQ(json_number(summary, "records"), 9u);
+    EXPECT_EQ(json_number(summary, "invalid"), 2u);
+    EXPECT_EQ(json_number(summary, "bytes_in"), input.size());
+    const std::vector<std::string> rejects = split_lines(read_file(tmp / "rejects.jsonl"));
+    ASSERT_EQ(rejects.size(), 2u);
+    EXPECT_NE(rejects[0].find(",\"line\":" + line_of("[Event \"long comment\"]") +
+                              ",\"column\":1,\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << rejects[0];
+    EXPECT_NE(rejects[0].find("\"input\":\"[Event \\\"long comment\\\"]\",\"game\":2,\"ply\":0"), std::string::npos)
+        << rejects[0];
+    EXPECT_NE(rejects[1].find(",\"line\":" + line_of("[Event \"long line\"]") +
+                              ",\"column\":1,\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << rejects[1];
+    EXPECT_NE(rejects[1].find("\"game\":4,"), std::string::npos) << rejects[1];
+    std::string same;
+    for (const std::string& rejected : rejects) same += rejected.substr(rejected.find(",\"line\""));  // names differ
+    if (first_out.empty()) first_out = r.out, first_rejects = same;
+    EXPECT_TRUE(r.out == first_out);
+    EXPECT_TRUE(same == first_rejects);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // stderr: the summary line, -q, progress.
 

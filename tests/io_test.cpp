@@ -584,6 +584,37 @@ TEST(Chunker, AStreamedLineLongerThanMaxLineIsCutAndReadPast) {
   }
 }
 
+TEST(Chunker, ALineLongerThanMaxLineIsSplitIntoPiecesMappedOrStreamed) {
+  // With split, a longer line goes out in pieces of max_line bytes (the chunk ends inside the line), nothing dropped.
+  const std::string text = "ab\n" + std::string(30, 'x') + "\r\ncd\n" + std::string(25, 'y');
+  for (bool streamed : {false, true}) {
+    for (std::size_t chunk_size : {1, 4, 12}) {
+      SCOPED_TRACE(std::string(streamed ? "streamed" : "mapped") + ", chunk size " + std::to_string(chunk_size));
+      std::unique_ptr<InputSource> source;
+      std::unique_ptr<PipeFeeder> feeder;
+      if (streamed) {
+        feeder = std::make_unique<PipeFeeder>(text, 7);
+        source = std::make_unique<FdReader>(feeder->release(), true, "pipe");
+      } else {
+        source = InputSource::from_memory(text, "memory");
+      }
+      Chunker chunker(std::move(source), chunk_size, 0, 10, true);
+      Chunk chunk;
+      std::string error, joined;
+      std::uint64_t offset = 0;
+      while (chunker.next(chunk, error)) {
+        EXPECT_EQ(chunk.offset, offset);
+        EXPECT_EQ(chunk.skipped, 0u);
+        EXPECT_LE(chunk.bytes.size(), std::max<std::size_t>(chunk_size, 10) + 1);
+        offset += chunk.bytes.size();
+        joined += std::string(chunk.bytes);
+      }
+      EXPECT_EQ(error, "");
+      EXPECT_EQ(joined, text);
+    }
+  }
+}
+
 TEST(Chunker, NoTrailingNewlineCrlfAndNul) {
   static const char kText[] = "a\r\nb\r\r\n\r\nc\0d\nlast";
   std::string text(kText, sizeof kText - 1);

@@ -15,6 +15,7 @@
 #include "fen/write.h"
 #include "pgn/chunk_cutter.h"
 #include "pgn/game_reader.h"
+#include "pgn/game_skip.h"
 #include "pgn/lexer.h"
 #include "pgn/make_move.h"
 #include "pgn/movegen.h"
@@ -444,6 +445,41 @@ TEST(PgnLexer, Tags) {
 }
 
 // ---------------------------------------------------------------- game splitting
+
+// Reading past a game too large to read ends where find_game_start() would start the next game (from the same offset
+// on), however the game's bytes are handed to it, and counts the lines on the way.
+TEST(PgnSplit, GameSkipEndsWhereFindGameStartStarts) {
+  const std::string pgn =
+      "[Event \"a\"]\n\n[Site \"chessbase blank line\"]\n\n1. e4 {comment\n\n[Event \"inside\"]\n} e5 1-0\n\n"
+      "[Event \"b\"]\r\n\r\n1. e4 1/2-1/2   \r\n\r\n[Event \"c\"]\n\n1. d4 e41-0\n[Event \"glued\"]\n\n1. c4 ; 1-0\n"
+      "[Event \"line comment\"]\n%1-0\n[Event \"escape\"]\n1. e4 {x} 0-1\n[Event \"d\"]\n\n1. Nf3 (1. e4) *\n\n"
+      "[Event \"e\"]\n\n*\n";
+  for (std::size_t from = 1; from <= pgn.size(); ++from) {
+    const std::size_t expected = find_game_start(pgn, from);
+    for (std::size_t piece : {std::size_t{1}, std::size_t{7}, pgn.size()}) {
+      PgnGameSkip skip(from);
+      std::size_t taken = 0;
+      for (std::size_t at = 0; at < pgn.size() && !skip.found(); at += piece)
+        taken += skip.scan(std::string_view(pgn).substr(at, piece));
+      ASSERT_EQ(taken, expected) << from << " " << piece;
+      EXPECT_EQ(skip.found(), expected < pgn.size());
+      const std::string_view game = std::string_view(pgn).substr(0, taken);
+      EXPECT_EQ(skip.lines(), static_cast<std::uint64_t>(std::count(game.begin(), game.end(), '\n')) +
+                                  (!game.empty() && game.back() != '\n'));
+      EXPECT_EQ(skip.first_line_bytes(), std::min<std::size_t>(game.find('\n'), game.size()));
+    }
+  }
+  // Lines of comments alone after a finished game (pgn-extract's eco.pgn opens with one) leave it finished: the game
+  // after them starts where the reader starts it, though find_game_start() does not cut there.
+  const std::string commented = "[Event \"x\"]\n\n1. e4 *\n\n{ a comment\nover lines }\n; a line comment\n%escape\n\n"
+                                "[Event \"y\"]\n\n*\n";
+  PgnGameSkip skip(1);
+  EXPECT_EQ(skip.scan(commented), commented.find("[Event \"y\"]"));
+  EXPECT_TRUE(skip.found());
+  PgnGameSkip moves(1);  // a comment after the result on the result's line is no line of comments alone
+  const std::string after_result = "[Event \"x\"]\n\n1. e4 * {c}\n[Event \"y\"]\n\n*\n";
+  EXPECT_EQ(moves.scan(after_result), after_result.size());
+}
 
 TEST(PgnSplit, FindGameStart) {
   const std::string pgn =

@@ -91,7 +91,7 @@ bool BinaryChunker::next(Chunk& out, std::string& error) {
     out.source = source_;
     out.source_index = source_index_;
     out.range_end = 0;
-    out.skipped = out.long_line_bytes = 0;
+    out.skipped = out.long_line_bytes = out.too_large_game_lines = 0;
     out.source_name = source_->name();
     out.offset = block_offset;
     out.starts_input = block_index_ == 0;

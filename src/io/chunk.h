@@ -45,6 +45,10 @@ struct Chunk {
   // and `long_line_bytes` is its length (without its line end).
   std::uint64_t skipped = 0;
   std::uint64_t long_line_bytes = 0;
+  // PGN, a game whose text passes kMaxGameTextBytes (pgn/game_skip.h): the chunk is that game's first line (its first
+  // bytes when it is long: long_line_bytes is then its length), the rest of the game was read past (`skipped`), and
+  // this is the number of lines the game had. 0: an ordinary chunk.
+  std::uint64_t too_large_game_lines = 0;
 
   // Keeps the mapping and the name alive while the chunk is in flight, even after the chunker moved on.
   std::shared_ptr<const InputSource> source;

@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -50,9 +51,9 @@ void populate_pages(std::string_view bytes) {
 }  // namespace
 
 Chunker::Chunker(std::shared_ptr<InputSource> source, std::size_t chunk_size, std::uint32_t source_index,
-                 std::size_t max_line)
+                 std::size_t max_line, bool split)
     : source_(std::move(source)), chunk_size_(chunk_size ? chunk_size : 1), source_index_(source_index),
-      max_line_(max_line) {
+      max_line_(max_line), split_(split && max_line > 0) {
   mapped_ = source_->mapped();
 }
 
@@ -77,6 +78,7 @@ void Chunker::finish_chunk(Chunk& out, std::string_view bytes) {
   out.source = source_;
   out.skipped = 0;
   out.long_line_bytes = 0;
+  out.too_large_game_lines = 0;
   offset_ += bytes.size();
 }
 
@@ -89,7 +91,10 @@ bool Chunker::next_mapped(Chunk& out, std::string& error) {
   std::string_view rest = mapped_.substr(mapped_pos_);
   if (rest.empty()) return false;
   std::size_t searched = 0;
-  std::size_t cut = find_cut(rest, chunk_size_, true, searched);
+  // Split: a line is looked for no further than a piece's length past the chunk, the pages after left untouched.
+  const std::string_view look = split_ ? rest.substr(0, std::max(chunk_size_, max_line_) + 1) : rest;
+  std::size_t cut = find_cut(look, chunk_size_, look.size() == rest.size(), searched);
+  if (cut == 0) cut = look.size() - 1;  // a longer line, in pieces
   mapped_pos_ += cut;
   populate_pages(rest.substr(0, cut));
   out.storage.clear();
@@ -129,7 +134,11 @@ bool Chunker::next_streamed(Chunk& out, std::string& error) {
   std::size_t searched = 0;
   std::size_t cut;
   while ((cut = find_cut(buf.view(), chunk_size_, eof_, searched)) == 0) {
-    if (max_line_ != 0 && buf.size() > max_line_) return cut_long_line(out, error);
+    if (max_line_ != 0 && buf.size() > max_line_) {
+      if (!split_) return cut_long_line(out, error);
+      cut = buf.size();  // all of it is the first line's: a piece of it
+      break;
+    }
     std::size_t want = buf.size() > kMinReadAhead ? buf.size() : kMinReadAhead;  // doubling: linear time
     if (max_line_ != 0 && want > max_line_ + 1 - buf.size()) want = max_line_ + 1 - buf.size();  // no more
     if (!read_more(buf, want, error)) return false;

@@ -17,9 +17,12 @@ namespace fenmill {
 class Chunker {
  public:
   // chunk_size >= 1 (0 is taken as 1); small sizes are for tests. max_line > 0: a streamed line longer than that
-  // is cut (Chunk::skipped), so that it never takes more memory; 0 keeps every line whole (PGN).
+  // is cut (Chunk::skipped), so that it never takes more memory; 0 keeps every line whole. With `split`, such a line
+  // (mapped too) is handed out in pieces of max_line (or chunk_size, the larger) bytes instead, the chunk ending
+  // inside it: for a reader that joins lines into records of its own and bounds those (PGN games,
+  // pipeline/chunk_feed.h).
   explicit Chunker(std::shared_ptr<InputSource> source, std::size_t chunk_size = kDefaultChunkSize,
-                   std::uint32_t source_index = 0, std::size_t max_line = 0);
+                   std::uint32_t source_index = 0, std::size_t max_line = 0, bool split = false);
 
   // Fills `out` with the next chunk (reusing its storage). Returns false at the end of the input (`error`
   // empty) or on a read error (`error` says which); after either, next() keeps returning false.
@@ -39,6 +42,7 @@ class Chunker {
   std::size_t chunk_size_;
   std::uint32_t source_index_;
   std::size_t max_line_;
+  bool split_;
   std::string_view mapped_;     // whole input when mapped
   std::size_t mapped_pos_ = 0;
   ByteBuffer carry_;            // streamed: bytes read past the end of the previous chunk

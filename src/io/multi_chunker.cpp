@@ -17,7 +17,7 @@ bool MultiChunker::next(Chunk& out, std::string& error) {
         out.source_name = ranged_->name();
         out.offset = ranged_offset_;
         out.range_end = size - ranged_offset_ > chunk_size_ ? ranged_offset_ + chunk_size_ : size;
-        out.skipped = out.long_line_bytes = 0;
+        out.skipped = out.long_line_bytes = out.too_large_game_lines = 0;
         out.starts_input = ranged_offset_ == 0;
         out.sequence = sequence_++;
         out.source = ranged_;
@@ -40,7 +40,9 @@ bool MultiChunker::next(Chunk& out, std::string& error) {
       const bool limited = index < lines_limited_.size() && lines_limited_[index];
       // One byte more than the longest line: a CR before the '\n' is the line end's, so a line of kMaxLineBytes
       // with CRLF is read whole, and a cut line keeps more than kMaxLineBytes even when its last kept byte is a CR.
-      current_.emplace(std::move(source), chunk_size_, static_cast<std::uint32_t>(index), limited ? kMaxLineBytes + 1 : 0);
+      const bool split = index < lines_split_.size() && lines_split_[index];
+      current_.emplace(std::move(source), chunk_size_, static_cast<std::uint32_t>(index),
+                       limited ? kMaxLineBytes + 1 : split ? kMaxLineBytes : 0, split);
     }
     if (current_->next(out, error)) {
       out.sequence = sequence_++;

@@ -31,6 +31,9 @@ class MultiChunker {
   // max_line): for formats whose records are single lines (FEN, EPD, JSON Lines), and CSV, whose rows end at the
   // latest with the line that passes kMaxCsvRowBytes.
   void limit_lines(std::vector<bool> limited) { lines_limited_ = std::move(limited); }
+  // Inputs whose flag is set hand a line longer than kMaxLineBytes out in pieces (Chunker's split): for PGN, whose
+  // reader bounds its games' text itself.
+  void split_lines(std::vector<bool> split) { lines_split_ = std::move(split); }
 
  private:
   std::vector<std::string> paths_;
@@ -41,6 +44,7 @@ class MultiChunker {
   std::uint64_t sequence_ = 0;
   std::vector<bool> ranges_allowed_;
   std::vector<bool> lines_limited_;
+  std::vector<bool> lines_split_;
   std::shared_ptr<InputSource> ranged_;  // the input being handed out in ranges
   std::uint32_t ranged_index_ = 0;
   std::uint64_t ranged_offset_ = 0;

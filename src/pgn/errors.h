@@ -21,7 +21,7 @@ namespace fenmill {
   X(kBadFen, "BAD_FEN", "the [FEN] tag is not a valid position")                                           \
   X(kDuplicateTag, "DUPLICATE_TAG", "a second [FEN] or [Variant] tag in one game (readers differ in which one counts)") \
   X(kClockRange, "CLOCK_RANGE", "the game runs a clock past what a FEN holds (halfmove 65535, fullmove 1000000)") \
-  X(kGameTooLarge, "GAME_TOO_LARGE", "the game has more than 1,000,000 positions, or they would take more than 64 MiB of output (a long --with-tags value on each)")
+  X(kGameTooLarge, "GAME_TOO_LARGE", "the game has more than 1,000,000 positions, its text passes 16 MiB, or its positions would take more than 64 MiB of output (a long --with-tags value on each)")
 
 enum class PgnError : std::uint8_t {
 #define FENMILL_X(id, name, msg) id,

@@ -193,10 +193,14 @@ ChunkFeed::ChunkFeed(const Job& job)
     // Records of one line each: a longer line is read past, not held. CSV too: a row ends, at the latest, at the end
     // of the line on which it passes kMaxCsvRowBytes, so a row longer than kMaxLineBytes ends with the line cut.
     std::vector<bool> limited;
-    for (InputFormat f : input_formats_)
+    std::vector<bool> split;  // PGN: a longer line comes in pieces, its game bounded by too_large_game()
+    for (InputFormat f : input_formats_) {
       limited.push_back(f == InputFormat::kFen || f == InputFormat::kEpd || f == InputFormat::kJsonl ||
                         f == InputFormat::kCsv);
+      split.push_back(f == InputFormat::kPgn);
+    }
     text_->limit_lines(std::move(limited));
+    text_->split_lines(std::move(split));
   }
   else if (binary == job.inputs.size())
     binary_.emplace(job.inputs, InputOptions{job.mmap});
@@ -378,16 +382,84 @@ void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
   out.offset = carry_meta_.offset;
   out.starts_input = carry_meta_.starts_input;
   out.range_end = 0;
-  out.skipped = out.long_line_bytes = 0;
+  out.skipped = out.long_line_bytes = out.too_large_game_lines = 0;
   carry_meta_.offset += end;
   carry_meta_.starts_input = false;
   pgn_cutter_.dropped(end);
+  pgn_checked_ = pgn_checked_ > end ? pgn_checked_ - end : 0;
+}
+
+// PGN: where in the carry a game starts whose text, to the next game boundary (a game start, or the end of a finished
+// game without tags: pgn/chunk_cutter.h), passes kMaxGameTextBytes; or npos. Checked before any cut of the carry, so
+// that no such game goes out in a chunk however large chunks are; looking at a window of the bound's size from one
+// boundary to the next, each byte is looked at about twice.
+std::size_t ChunkFeed::too_large_game() {
+  const std::string_view buf = carry_.view();
+  while (buf.size() - pgn_checked_ > kMaxGameTextBytes) {
+    const std::string_view window = buf.substr(pgn_checked_, kMaxGameTextBytes + 1);
+    if (const std::size_t start = find_game_start(window, 1); start < window.size())
+      pgn_checked_ += start;
+    else if (const std::size_t end = find_last_game_end(window); end > 0)
+      pgn_checked_ += end;
+    else
+      return pgn_checked_;
+  }
+  return std::string_view::npos;
+}
+
+// The carry starts with a game too large to read: it is read past (the carry dropped), kept are its first line's first
+// bytes. True when the next game starts within the carry, and `out` is the game's rejected record.
+bool ChunkFeed::begin_skip(Chunk& out) {
+  const std::string_view game = carry_.view();
+  const std::size_t line_end = game.find('\n');
+  const std::size_t keep = kMaxRejectInput + 8;  // enough for the reject to cut at 1 MiB between characters
+  skip_first_line_.assign(line_end < keep ? csv_without_cr(game.substr(0, line_end)) : game.substr(0, keep));
+  skip_.emplace(kMaxGameTextBytes + 1);
+  const std::size_t n = skip_->scan(game);
+  carry_.drop_front(n);
+  pgn_cutter_.dropped(n);
+  pgn_checked_ = 0;
+  if (!skip_->found()) return false;
+  emit_skipped_game(out);
+  return true;
+}
+
+// The rejected record of the game read past: its first line, the rest skipped (pipeline/chunk_processor.h).
+void ChunkFeed::emit_skipped_game(Chunk& out) {
+  out.storage.clear();
+  out.storage.append(skip_first_line_);
+  out.bytes = out.storage.view();
+  out.source = carry_meta_.source;
+  out.source_index = carry_meta_.source_index;
+  out.source_name = carry_meta_.source_name;
+  out.offset = carry_meta_.offset;
+  out.starts_input = carry_meta_.starts_input;
+  out.range_end = 0;
+  out.skipped = skip_->bytes() - out.bytes.size();
+  out.long_line_bytes = skip_->first_line_bytes() > out.bytes.size() ? skip_->first_line_bytes() : 0;
+  out.too_large_game_lines = skip_->lines();
+  carry_meta_.offset += skip_->bytes();
+  carry_meta_.starts_input = false;
+  skip_.reset();
 }
 
 bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
   for (;;) {
-    // A PGN carry holds several chunks' worth after a read: they go out before the next read.
+    // A PGN carry holds several chunks' worth after a read: they go out before the next read, unless a game in it is
+    // too large to read: the games before it go out, then its rejected record once it has been read past.
     if (!carry_.empty() && carry_format_.format == InputFormat::kPgn) {
+      if (const std::size_t game = too_large_game(); game != std::string_view::npos) {
+        if (game > 0) {
+          emit_carry(out, game);
+          format = carry_format_;
+          return true;
+        }
+        if (begin_skip(out)) {
+          format = carry_format_;
+          return true;
+        }
+        continue;  // carry_ is empty: the game goes on in the next chunks
+      }
       if (std::size_t cut = pgn_cutter_.cut(carry_.view()); cut > 0) {
         emit_carry(out, cut);
         format = carry_format_;
@@ -401,6 +473,22 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
         return false;
       else
         at_end_ = true;
+    }
+    // Reading past a PGN game too large to read, to the next game with tags or the end of its input.
+    if (skip_) {
+      const bool ends = at_end_ || look_.source_index != carry_meta_.source_index;
+      if (!ends) {
+        const std::size_t n = skip_->scan(look_.bytes);
+        if (!skip_->found()) {
+          have_look_ = false;
+          continue;
+        }
+        carry_.append(look_.bytes.substr(n));  // the next game, whose offset the game's end gives carry_meta_
+        have_look_ = false;
+      }
+      emit_skipped_game(out);
+      format = carry_format_;
+      return true;
     }
     // A PGN or CSV input's last games or rows go out once its bytes have all arrived.
     if (!carry_.empty() && (at_end_ || look_.source_index != carry_meta_.source_index)) {

@@ -12,6 +12,7 @@
 #include "formats/csv.h"
 #include "io/multi_chunker.h"
 #include "pgn/chunk_cutter.h"
+#include "pgn/game_skip.h"
 #include "pipeline/chunk_processor.h"
 #include "pipeline/job.h"
 
@@ -45,6 +46,9 @@ class ChunkFeed {
   bool claim_csv_header(const std::string& header, std::string_view source, SourceFormat& f, std::string& error);
   bool find_column(std::string_view header, SourceFormat& f, std::string& error);
   void emit_carry(Chunk& out, std::size_t end);
+  std::size_t too_large_game();
+  bool begin_skip(Chunk& out);
+  void emit_skipped_game(Chunk& out);
 
   // A PGN chunk is this share of --chunk-size: a PGN byte becomes up to ~9 bytes of output (a 7-byte move
   // like "12. Nf3 " one 60-byte FEN line), so a PGN chunk then holds about the output and work of a FEN chunk.
@@ -65,6 +69,12 @@ class ChunkFeed {
   SourceFormat carry_format_;
   CsvRowScan csv_scan_;  // over carry_, for CSV
   PgnChunkCutter pgn_cutter_;  // PGN: where to cut the carry (fresh again once the whole carry went out)
+  // PGN: a game boundary in the carry before which no game's text is longer than kMaxGameTextBytes (too_large_game()).
+  std::size_t pgn_checked_ = 0;
+  // PGN: reading past a game too large to read, which starts at carry_meta_.offset; its first line (as much as a
+  // reject shows) is kept.
+  std::optional<PgnGameSkip> skip_;
+  std::string skip_first_line_;
   std::optional<std::string> csv_header_;  // --to csv: the first CSV input's header, which every one must share
   std::string csv_header_source_;
 };

@@ -136,6 +136,13 @@ class ChunkWork {
     result_.counts.games += stats.games;
   }
 
+  // A game whose text passes kMaxGameTextBytes, read past (pgn/game_skip.h): one rejected record at its first line,
+  // which is `first_line`.
+  void too_large_game(std::string_view first_line) {
+    ++result_.counts.games;
+    reject_game(first_line, GameInfo{}, ReplayError{PgnError::kGameTooLarge, ErrorCode::kOk, 1, 0, first_line});
+  }
+
   void line(std::string_view line, std::uint64_t number) {
     if (source_.has_header && starts_input_ && number == 1) {
       if (source_.write_header) {
@@ -511,7 +518,7 @@ void ChunkResult::clear() {
 }
 
 void process_chunk(std::string_view bytes, bool starts_input, const SourceFormat& source, const Job& job,
-                   ChunkResult& result) {
+                   ChunkResult& result, std::uint64_t too_large_game_lines) {
   result.clear();
   ChunkWork work(source, job, result, starts_input);
   std::uint64_t number = 1;
@@ -521,6 +528,11 @@ void process_chunk(std::string_view bytes, bool starts_input, const SourceFormat
       result.header = pgn_csv_header(job);
       if (job.count) claim_count_column(result, ',');
       result.header += '\n';
+    }
+    if (too_large_game_lines != 0) {
+      result.lines = too_large_game_lines;
+      work.too_large_game(bytes);
+      return;
     }
     work.pgn(bytes);
     return;

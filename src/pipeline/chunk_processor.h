@@ -74,9 +74,11 @@ struct ChunkResult {
 };
 
 // Processes every line (binary input: record) of `bytes`, numbered from 1 within the chunk; `starts_input`:
-// the chunk begins its input (a CSV header line, the CSV/PGN output header).
+// the chunk begins its input (a CSV header line, the CSV/PGN output header). `too_large_game_lines` (PGN): not 0 when
+// `bytes` are the first line of a game too large to read, which had that many lines (Chunk::too_large_game_lines):
+// the game is one GAME_TOO_LARGE reject.
 void process_chunk(std::string_view bytes, bool starts_input, const SourceFormat& source, const Job& job,
-                   ChunkResult& result);
+                   ChunkResult& result, std::uint64_t too_large_game_lines = 0);
 
 KeyLevel key_level(DedupLevel level);
 // The columns a PGN input has under --to csv: fen, then the --with-tags names (without --count's column).

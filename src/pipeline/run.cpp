@@ -121,7 +121,8 @@ RunOutcome run_job(const Job& job, const HtmlReport& html_report) {
                                              return w;
                                            }
                                            // Lines are numbered from 1 in each chunk; the sink adds the lines before it.
-                                           process_chunk(w->chunk.bytes, w->chunk.starts_input, w->source, job, w->result);
+                                           process_chunk(w->chunk.bytes, w->chunk.starts_input, w->source, job, w->result,
+                                                         w->chunk.too_large_game_lines);
                                            return w;
                                          }) &
           tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order, [&](Work* w) {

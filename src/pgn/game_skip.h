@@ -1,0 +1,55 @@
+// Reading past a PGN game too large to read (GAME_TOO_LARGE: its text passes kMaxGameTextBytes, pipeline/chunk_feed.h)
+// without holding it: finds where the next game with tags starts as the game's bytes stream past, by
+// find_game_start()'s rule (a line beginning with '[', outside any {} comment, after a line that ends a game with its
+// result), lines of comments alone after that line allowed, and counts the game's lines on the way. The scan depends on the game's bytes alone, so it ends at the
+// same byte however the input is cut into chunks.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace fenmill {
+
+// A PGN game's text (from one game boundary to the next: pgn/chunk_cutter.h) may be this long at most. Such a game
+// is no real game (a 1,000,000-position game is ~7 MB of movetext), and the reader holds one whole.
+inline constexpr std::size_t kMaxGameTextBytes = std::size_t{16} << 20;
+
+class PgnGameSkip {
+ public:
+  // The game starts at the first byte scan() is given (outside any comment); the next game is looked for only
+  // from `min_bytes` on.
+  explicit PgnGameSkip(std::uint64_t min_bytes) : min_bytes_(min_bytes) {}
+
+  // Scans the game's next bytes. Returns how many of them are the game's: all of them, or fewer when the next game
+  // starts within them (found() then says so, and no more may be scanned).
+  std::size_t scan(std::string_view bytes);
+  bool found() const { return found_; }
+  std::uint64_t bytes() const { return seen_; }  // the game's bytes so far
+  // The game's lines so far, a last one without '\n' included (as pipeline/chunk_processor counts them).
+  std::uint64_t lines() const { return newlines_ + (seen_ > 0 && last_ != '\n'); }
+  // The length of the game's first line (without its line end), once it has ended; before, the bytes so far.
+  std::uint64_t first_line_bytes() const { return first_line_; }
+
+ private:
+  void end_line();
+  void add_to_tail(std::string_view piece);
+
+  std::uint64_t min_bytes_;
+  std::uint64_t seen_ = 0, newlines_ = 0, first_line_ = 0;
+  bool found_ = false;
+  char last_ = '\n';
+  bool in_comment_ = false;     // inside a {} comment, as find_game_start() tells
+  bool previous_ends_game_ = false;  // the last non-blank line ends a game with its result
+  // The current line: its first byte, whether a ';' or '[' came outside a {} comment opened on it, whether one is
+  // open at its end, and its last 8 bytes up to its last non-blank one (all a result and the byte before need).
+  char line_first_ = 0;
+  bool line_started_ = false, line_blank_ = true, line_marked_ = false, line_in_comment_ = false;
+  // Whether the line has bytes outside comments; the rest of a line after a ';' (or from a '%' first) is a comment.
+  bool line_content_ = false, line_escaped_ = false;
+  char tail_[8] = {};
+  std::size_t tail_size_ = 0;     // bytes in tail_ (at most 8)
+  bool line_longer_ = false;       // the line, blanks at its end left out, is longer than tail_
+  std::size_t pending_blanks_ = 0;  // blanks after the last non-blank byte of the line
+};
+
+}  // namespace fenmill
