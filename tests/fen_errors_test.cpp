@@ -533,6 +533,11 @@ TEST(FenErrors, CastlingLetters) {
   EXPECT_EQ(to_fen(pos, CastlingNotation::kShredder), shredder);
   ASSERT_TRUE(normalize_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", pos).ok());
   EXPECT_EQ(to_fen(pos, CastlingNotation::kShredder), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  // Shredder-FEN decides for the whole field: one right that is not a corner rook of an e-file king puts the
+  // standard ones in file letters too (Black's q here), as docs/ERRORS.md says.
+  ASSERT_TRUE(normalize_fen("r3k2r/8/8/8/8/8/8/R3K1R1 w Gq - 0 1", pos).ok());
+  EXPECT_EQ(to_fen(pos, CastlingNotation::kShredder), "r3k2r/8/8/8/8/8/8/R3K1R1 w Ga - 0 1");
+  EXPECT_EQ(to_fen(pos), "r3k2r/8/8/8/8/8/8/R3K1R1 w Gq - 0 1");
   // A file letter on the king's own file, or a right whose rook is on the wrong side, is an error.
   EXPECT_EQ(normalized("4k3/8/8/8/8/8/8/4K2R w E - 0 1"), "ERROR CASTLING_NO_ROOK");
   // Writing order is White king side, White queen side, Black king side, Black queen side.
