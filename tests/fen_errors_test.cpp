@@ -15,6 +15,7 @@
 #include "fen/parse.h"
 #include "fen/validate.h"
 #include "fen/write.h"
+#include "pipeline/report.h"
 
 namespace fenmill {
 namespace {
@@ -334,6 +335,37 @@ TEST(FenErrors, FlippedBoardHint) {
   EXPECT_EQ(position_hints(pos), kHintFlipped);
   ASSERT_TRUE(normalize_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", pos).ok());
   EXPECT_EQ(position_hints(pos), kHintNone);
+}
+
+// A Chess960 start whose king stands on the e-file reads KQkq as the corner rooks without --chess960: the
+// rejection says that the position is valid as Chess960, and only then.
+TEST(FenErrors, Chess960Hint) {
+  Position pos;
+  const char* chess960_start = "rnbqkrnb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKRNB w KQkq - 0 1";
+  NormalizeResult r = normalize_fen(chess960_start, pos);
+  EXPECT_EQ(error_name(r.code), "CASTLING_NO_ROOK");
+  EXPECT_EQ(r.hints, kHintChess960);
+  Reject rej{};
+  rej.code = r.code;
+  rej.hints = r.hints;
+  EXPECT_NE(reject_message(rej).find("valid as Chess960: with --chess960"), std::string::npos) << reject_message(rej);
+  NormalizeOptions chess960;
+  chess960.chess960 = true;
+  EXPECT_TRUE(normalize_fen(chess960_start, pos, chess960).ok());
+  // Wrong either way: a file letter names a square without a rook, or no rook stands beyond the king.
+  r = normalize_fen("rnbqkrnb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKRNB w HAha - 0 1", pos);
+  EXPECT_EQ(error_name(r.code), "CASTLING_NO_ROOK");
+  EXPECT_EQ(r.hints, kHintNone);
+  r = normalize_fen("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", pos);
+  EXPECT_EQ(error_name(r.code), "CASTLING_NO_ROOK");
+  EXPECT_EQ(r.hints, kHintNone);
+  // Valid as Chess960 but rejected for another reason: no hint either.
+  r = normalize_fen("rnbqkrnb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKRNB w KQkq - 0 0", pos);
+  EXPECT_EQ(r.hints, kHintNone);
+  // Already read as Chess960, and wrong: nothing to hint at.
+  r = normalize_fen("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", pos, chess960);
+  EXPECT_EQ(error_name(r.code), "CASTLING_NO_ROOK");
+  EXPECT_EQ(r.hints, kHintNone);
 }
 
 // ---- fields, whitespace, defaults ----

@@ -36,12 +36,20 @@ NormalizeResult normalize_fen(std::string_view text, Position& pos, const Normal
     r.code = v.code;
     r.hints = v.hints;
     r.squares = v.squares;
+    if (castling_valid_as_chess960(text, v.code, options)) r.hints |= kHintChess960;
     return r;
   }
   const Square ep = pos.ep_square;
   apply_ep_policy(pos, options.ep);
   r.canonical = pr.canonical && r.repairs == 0 && pos.ep_square == ep;
   return r;
+}
+
+bool castling_valid_as_chess960(std::string_view text, ErrorCode code, NormalizeOptions options) {
+  if (options.chess960 || (code != ErrorCode::kCastlingNoRook && code != ErrorCode::kCastlingMismatch)) return false;
+  options.chess960 = true;
+  Position pos;
+  return normalize_fen(text, pos, options).ok();
 }
 
 }  // namespace fenmill

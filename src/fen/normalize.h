@@ -34,4 +34,9 @@ void apply_ep_policy(Position& pos, EpPolicy policy);
 
 NormalizeResult normalize_fen(std::string_view text, Position& pos, const NormalizeOptions& options = {});
 
+// Whether a record that standard chess rejects for its castling rights is valid read as Chess960 (X-FEN, where K
+// and Q name the outermost rook): a Chess960 start with its king on the e-file, read without --chess960, says so
+// (kHintChess960). Rejected records only: it normalizes the record again.
+bool castling_valid_as_chess960(std::string_view text, ErrorCode code, NormalizeOptions options);
+
 }  // namespace fenmill

@@ -1,5 +1,6 @@
 #include "render/render_fen.h"
 
+#include "fen/normalize.h"
 #include "fen/parse.h"
 #include "fen/validate.h"
 #include "pipeline/report.h"
@@ -40,6 +41,11 @@ FenDiagnosis diagnose_fen(std::string_view text, const DiagnoseOptions& options)
   Verdict v = validate(checked, options.repair);
   d.code = v.code;
   d.hints = v.hints;
+  NormalizeOptions as_read;
+  as_read.chess960 = options.chess960;
+  as_read.repair = options.repair;
+  as_read.allow_operations = options.allow_operations;
+  if (castling_valid_as_chess960(text, v.code, as_read)) d.hints |= kHintChess960;
   d.chess_marks = v.squares;
   return d;
 }
