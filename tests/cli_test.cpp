@@ -1307,6 +1307,7 @@ TEST(CliUsage, OptionsOfOtherSubcommandsAreRefusedByName) {
       {{"validate", "--to", "epd", mixed}, "--to applies to normalize, dedup and convert only, not to validate"},
       {{"dedup", "--json", mixed}, "--json applies to validate only, not to dedup"},
       {{"stats", "--html", "r.html", mixed}, "--html applies to validate only, not to stats"},
+      {{"normalize", "-o", "out.fen", "--key", "placement", mixed}, "--key applies to dedup and stats only, not to normalize"},
   };
   for (const auto& [args, message] : cases) {
     CliResult r = run_cli(args);
@@ -1319,6 +1320,20 @@ TEST(CliUsage, OptionsOfOtherSubcommandsAreRefusedByName) {
   for (const char* command : {"dedup", "stats"})
     EXPECT_NE(run_cli({command, "--help"}).out.find("--key"), std::string::npos) << command;
   EXPECT_EQ(run_cli({"stats", "-q", "--key", "placement", mixed}).exit_code, 0);
+  // The value of an option of its own is a value, whatever it looks like, as CLI11 reads it: `--rejects --count`
+  // names a file (it was refused as a misplaced --count).
+  TempDir tmp;
+  CliRun run;
+  run.cwd = tmp.path().string();
+  run.args = {"normalize", "-q", mixed, "--rejects", "--count", "-o", "--key"};
+  CliResult r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(tmp.path() / "--count"));
+  EXPECT_TRUE(fs::exists(tmp.path() / "--key"));
+  run.args = {"validate", "-q", mixed, "--json-field", "--to", "--fen-column", "--json", "-o", "report.txt"};
+  r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_TRUE(fs::exists(tmp.path() / "report.txt"));
 }
 
 // stats counts distinct positions by --key: its help says so, not only "dedup key" (stats does no dedup).

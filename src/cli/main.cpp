@@ -120,13 +120,21 @@ constexpr OwnedOption kOwnedOptions[] = {
 
 // The first argument (after the subcommand, before a `--`) naming an option of other subcommands, as a message;
 // empty if none. Looked for before parsing, so that `normalize --key` without its value is refused the same way.
-std::string misplaced_option(int argc, char** argv) {
+// The value of one of the subcommand's own options is skipped, as CLI11 takes it whatever it looks like:
+// `--rejects --count` names a rejects file.
+std::string misplaced_option(int argc, char** argv, const CLI::App& app) {
   const SubcommandSpec* spec = nullptr;
   for (const SubcommandSpec& s : kSubcommands)
     if (argc > 1 && std::strcmp(argv[1], s.name) == 0) spec = &s;
   if (spec == nullptr) return {};
+  const CLI::App* sub = app.get_subcommand(spec->name);
   for (int i = 2; i < argc && std::strcmp(argv[i], "--") != 0; ++i) {
     const std::string_view arg = argv[i];
+    if (const CLI::Option* own = arg.starts_with('-') ? sub->get_option_no_throw(argv[i]) : nullptr;
+        own != nullptr && own->get_items_expected_min() > 0) {
+      ++i;
+      continue;
+    }
     for (const OwnedOption& o : kOwnedOptions)
       if (!o.applies(spec->command) && arg.starts_with(o.name) &&
           (arg.size() == std::strlen(o.name) || arg[std::strlen(o.name)] == '='))
@@ -289,7 +297,7 @@ int main(int argc, char** argv) {
                  argv[1]);
     return fenmill::kExitUsageOrIo;
   }
-  if (const std::string message = misplaced_option(argc, argv); !message.empty()) {
+  if (const std::string message = misplaced_option(argc, argv, app); !message.empty()) {
     std::fprintf(stderr, "fenmill: %s (--help)\n", message.c_str());
     return fenmill::kExitUsageOrIo;
   }
