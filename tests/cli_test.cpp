@@ -18,6 +18,7 @@
 #include <ostream>
 #include <regex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli_util.h"
@@ -1177,6 +1178,38 @@ TEST(CliStderr, SummaryLineUnlessQuiet) {
   EXPECT_EQ(r.err, "");
   r = run_cli({"dedup", "--quiet", "mixed.fen", "second.fen"}, kGoldenDir.string());
   EXPECT_EQ(r.err, "");
+}
+
+// Standard error handed over non-blocking (O_NONBLOCK, as some spawners leave it; with `2>&1` it is standard output's
+// pipe too) and full when the summary comes: stdio met EAGAIN and dropped the line, as it would an error message.
+// Now the run waits for the reader to make room.
+TEST(CliStderr, ANonBlockingFullStderrIsWaitedForNotDropped) {
+  int fds[2];
+  ASSERT_EQ(::pipe2(fds, O_CLOEXEC), 0);
+  ASSERT_EQ(::fcntl(fds[1], F_SETFL, ::fcntl(fds[1], F_GETFL) | O_NONBLOCK), 0);
+  std::size_t filled = 0;
+  for (const char block[4096] = {}; ::write(fds[1], block, sizeof block) > 0;) filled += sizeof block;
+  const std::string input = (kGoldenDir / "mixed.fen").string();
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    int null = ::open("/dev/null", O_RDWR);
+    if (null < 0 || ::dup2(null, 0) < 0 || ::dup2(null, 1) < 0 || ::dup2(fds[1], 2) < 0) ::_exit(125);
+    ::execl(FENMILL_BINARY, FENMILL_BINARY, "normalize", input.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(fds[1]);
+  // The reader is slow: the run finds the pipe full (and, before, ended at once without its summary).
+  for (int waited = 0; waited < 1000 && ::waitpid(child, nullptr, WNOHANG) == 0; waited += 10)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  std::string received;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;) received.append(buf, static_cast<std::size_t>(n));
+  ::close(fds[0]);
+  ::waitpid(child, nullptr, 0);
+  ASSERT_GE(received.size(), filled);
+  EXPECT_TRUE(std::regex_search(received.substr(filled), std::regex(R"(^fenmill: 24 records: .* 15 written; .*\n$)")))
+      << received.substr(filled);
 }
 
 TEST(CliStderr, ProgressLineShowsSlowRatesAndTheEta) {

@@ -262,6 +262,7 @@ void write_past_file_size_limit_fails() {
 
 int main(int argc, char** argv) {
   const fenmill::cli::ClosedStreams closed = fenmill::cli::occupy_closed_standard_streams();
+  fenmill::cli::wait_for_room_on_stderr();
   write_past_file_size_limit_fails();
   CLI::App app{"fenmill: bulk chess position normalizer, validator and deduplicator"};
   app.require_subcommand(1);

@@ -1,6 +1,7 @@
 #include "cli/standard_streams.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -24,6 +25,38 @@ ClosedStreams occupy_closed_standard_streams() {
     }
   }
   return ClosedStreams{closed[0], closed[1], closed[2]};
+}
+
+namespace {
+
+// stderr's writes: every byte, polling while a non-blocking pipe is full. (The O_NONBLOCK flag belongs to the
+// open file description, shared with whoever handed it over: waited out, not cleared.)
+ssize_t write_to_stderr(void*, const char* data, std::size_t size) {
+  std::size_t done = 0;
+  while (done < size) {
+    const ssize_t n = ::write(STDERR_FILENO, data + done, size - done);
+    if (n >= 0) {
+      done += static_cast<std::size_t>(n);
+      continue;
+    }
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) {
+      pollfd ready{STDERR_FILENO, POLLOUT, 0};
+      if (::poll(&ready, 1, -1) >= 0 || errno == EINTR) continue;
+    }
+    return done > 0 ? static_cast<ssize_t>(done) : -1;
+  }
+  return static_cast<ssize_t>(done);
+}
+
+}  // namespace
+
+// Always, not only when the flag is set now: whoever shares the descriptor may set it at any time.
+void wait_for_room_on_stderr() {
+  if (FILE* waiting = ::fopencookie(nullptr, "w", cookie_io_functions_t{nullptr, write_to_stderr, nullptr, nullptr})) {
+    std::setvbuf(waiting, nullptr, _IONBF, 0);  // as stderr is: each message goes out whole, at once
+    stderr = waiting;
+  }
 }
 
 bool names_standard_input(const std::string& path) {

@@ -19,6 +19,12 @@ struct ClosedStreams {
 // Call first thing in main(). Returns which of standard input, output and error were closed.
 ClosedStreams occupy_closed_standard_streams();
 
+// Makes stderr (fenmill's summary, notes, warnings and errors) wait while standard error is a full pipe handed
+// over non-blocking (O_NONBLOCK, as some spawners leave it, often shared with standard output by `2>&1`): stdio
+// met EAGAIN there and dropped the line, so a run could end, even with exit 2, without a word. Call at the start
+// of main(), after occupy_closed_standard_streams().
+void wait_for_room_on_stderr();
+
 // Whether a path names standard input ("-", /dev/stdin, /dev/fd/0, /proc/self/fd/0) or standard output.
 bool names_standard_input(const std::string& path);
 bool names_standard_output(const std::string& path);
