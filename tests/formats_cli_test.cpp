@@ -438,6 +438,36 @@ TEST(FormatsCli, CsvInputsWithDifferentHeadersCannotShareOneOutput) {
   EXPECT_EQ(json_number(read_file(dir / "s.json"), "records"), 1u);
 }
 
+// The refusal of a header after headerless rows is the sink's (a855680), which sees a chunk after the reader stage
+// has read on: the run failed with whichever error came first in time, a later input's ("its CSV header differs")
+// at some --threads and chunk sizes, and said notes about inputs after the one it stopped at. Now it is the same
+// run whatever the --threads and --chunk-size: the error of the earliest input, and notes up to it only.
+TEST(FormatsCli, AFailedCsvRunSaysTheSameWhateverTheThreadsAndChunkSize) {
+  TempDir dir;
+  std::string bare, named = "id,FEN\n", other = "FEN,id\n";
+  for (int i = 0; i < 300; ++i) {
+    bare += std::to_string(i) + "," + kStart + "\n";
+    named += std::to_string(i) + "," + kAfterE4 + "\n";
+  }
+  write_file(dir / "bare.csv", bare);
+  write_file(dir / "named.csv", named);
+  write_file(dir / "named2.csv", named);
+  write_file(dir / "other.csv", other + kStart + ",1\n");
+  const std::string expected =
+      "fenmill: note: " + (dir / "named.csv") + ": line 1 is read as the CSV header (its field 1, \"FEN\", reads as a "
+      "column name); --csv-header no reads it as a record\nfenmill: error: " + (dir / "named.csv") +
+      " has a CSV header and " + (dir / "bare.csv") + ", before it, has none: --to csv writes one header, first "
+      "(--csv-header says which files have one)\n";
+  for (const char* threads : {"1", "2", "8"})
+    for (const char* chunk : {"1", "100", "2097152"}) {
+      CliResult r = run_cli({"normalize", "--to", "csv", "--fen-column", "1", "--threads", threads, "--chunk-size", chunk,
+                             dir / "bare.csv", dir / "named.csv", dir / "named2.csv", dir / "other.csv", "-o", dir / "out.csv"});
+      EXPECT_EQ(r.exit_code, 2) << threads << " " << chunk;
+      EXPECT_EQ(r.err, expected) << threads << " " << chunk;
+      EXPECT_FALSE(std::filesystem::exists(dir / "out.csv"));
+    }
+}
+
 // A UTF-8 byte-order mark before a CSV input is not part of its first row: --to csv writes neither it nor a
 // header the file does not have, whether the file is mapped or streamed (stdin, one byte a chunk). And for the
 // one-header check a file of nothing but the mark and blank lines has no rows: a file with a header may follow.

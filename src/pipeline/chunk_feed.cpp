@@ -276,9 +276,10 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
       // A guess: said, so that a first record taken for a header is never lost unseen.
       if (f.has_header && job_.csv_header == Job::CsvHeader::kAuto) {
         const std::string_view name = first_line.substr(field.begin, std::min<std::size_t>(field.end - field.begin, 60));
-        notes_.push_back(std::string(chunk.source_name) + ": line 1 is read as the CSV header (its field " +
-                         std::to_string(f.csv_column) + ", \"" + std::string(name) +
-                         "\", reads as a column name); --csv-header no reads it as a record");
+        notes_.push_back({chunk.source_index, std::string(chunk.source_name) +
+                                                  ": line 1 is read as the CSV header (its field " +
+                                                  std::to_string(f.csv_column) + ", \"" + std::string(name) +
+                                                  "\", reads as a column name); --csv-header no reads it as a record"});
       }
     }
     if (job_.to == OutputFormat::kCsv && f.has_header) {

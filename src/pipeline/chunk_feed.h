@@ -4,6 +4,7 @@
 // quoted field's line breaks stay in one chunk; binary inputs come block by block.
 #pragma once
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,8 +30,12 @@ class ChunkFeed {
   // Fills `out` and its SourceFormat; false at the end or on an error (`error` set).
   bool next(Chunk& out, SourceFormat& format, std::string& error);
   // Things the run should tell the user once it is over (on stderr, after the progress line): the CSV header
-  // guesses.
-  const std::vector<std::string>& notes() const { return notes_; }
+  // guesses, each with the index of the input it is about.
+  struct Note {
+    std::uint32_t source_index;
+    std::string text;
+  };
+  const std::vector<Note>& notes() const { return notes_; }
   // Whether some input is read as `format` (decided up front, empty inputs included).
   bool has_input(InputFormat format) const {
     return std::find(input_formats_.begin(), input_formats_.end(), format) != input_formats_.end();
@@ -58,7 +63,7 @@ class ChunkFeed {
   std::optional<MultiChunker> text_;
   std::optional<BinaryChunker> binary_;
   std::vector<InputFormat> input_formats_;  // per input, by --from, name or binary magic
-  std::vector<std::string> notes_;
+  std::vector<Note> notes_;
   std::string setup_error_;
   std::vector<SourceFormat> known_;
   // PGN and CSV re-cutting: bytes after the last game start (row end) seen, waiting for the rest.

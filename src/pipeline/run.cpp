@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <mutex>
@@ -99,6 +100,7 @@ RunOutcome run_job(const Job& job, const HtmlReport& html_report) {
   // The reader stage runs concurrently with the sink: it must not read write_error while the sink sets it.
   std::atomic<bool> write_failed{false};
   std::uint64_t bytes_in = 0;
+  std::uint32_t failed_source = UINT32_MAX;  // the input of the chunk the sink stage failed on
 
   tbb::parallel_pipeline(
       static_cast<std::size_t>(threads) * 2 + 2,
@@ -127,26 +129,35 @@ RunOutcome run_job(const Job& job, const HtmlReport& html_report) {
                                          }) &
           tbb::make_filter<Work*, void>(tbb::filter_mode::serial_in_order, [&](Work* w) {
             bytes_in += w->chunk.bytes.size() + w->chunk.skipped;
-            if (!w->read_error.empty() && write_error.empty()) {
+            bool failed = !w->read_error.empty() && write_error.empty();
+            if (failed)
               write_error = w->read_error;
+            else if (write_error.empty() && !sink.consume(w->chunk, w->result, write_error))
+              failed = true;
+            if (failed) {
+              failed_source = w->chunk.source_index;
               write_failed.store(true, std::memory_order_relaxed);
             }
-            if (write_error.empty() && !sink.consume(w->chunk, w->result, write_error)) write_failed.store(true, std::memory_order_relaxed);
             progress.update(w->chunk.offset + w->chunk.bytes.size() + w->chunk.skipped, w->chunk.source_index,
                             sink.counts().records);
             pool.release(w);
           }));
   progress.finish();
-  // Said even under -q and when the run failed: a first record taken for a header must never be lost unseen.
-  for (const std::string& note : chunker.notes()) std::fprintf(stderr, "fenmill: note: %s\n", one_line(note).c_str());
+  // Said even under -q and when the run failed: a first record taken for a header must never be lost unseen. When
+  // the sink stage stopped the run, only up to its input: how far the reader stage had gone on depends on
+  // --threads and --chunk-size.
+  for (const ChunkFeed::Note& note : chunker.notes())
+    if (note.source_index <= failed_source) std::fprintf(stderr, "fenmill: note: %s\n", one_line(note.text).c_str());
   // (Not when nothing was read: an empty input's format, with nothing to sniff, says nothing of what was meant.)
   if (bytes_in > 0 && !chunker.has_input(InputFormat::kPgn) && job.pgn_options_given())
     std::fprintf(stderr, "fenmill: warning: --with-tags, --plies, --every and --variations apply to PGN input, and no input was PGN\n");
   if (bytes_in > 0 && !chunker.has_input(InputFormat::kCsv) && (!job.fen_column.empty() || job.csv_header != Job::CsvHeader::kAuto))
     std::fprintf(stderr, "fenmill: warning: --fen-column and --csv-header apply to CSV input, and no input was CSV\n");
 
-  if (!read_error.empty()) return fail(read_error);
+  // The sink stage's error first: it is about an earlier input or chunk than any the reader stage failed on, and
+  // whether the reader stage got that far before the sink stopped it depends on --threads and --chunk-size.
   if (!write_error.empty()) return fail(write_error);
+  if (!read_error.empty()) return fail(read_error);
   if (std::uint64_t n = sink.counts().operations_dropped; n > 0 && !job.quiet)
     std::fprintf(stderr, "fenmill: warning: %llu EPD record%s had operations (bm, id, c0, ...) that %s output cannot hold: "
                  "they were left out; --to epd keeps them\n", static_cast<unsigned long long>(n), n == 1 ? "" : "s",
