@@ -33,6 +33,7 @@ namespace fenmill::render {
 namespace {
 
 namespace fs = std::filesystem;
+using cli_test::CliRun;
 using cli_test::read_file;
 using cli_test::run_cli;
 using cli_test::run_cli_stdin;
@@ -495,6 +496,31 @@ TEST(RenderCli, TheExtensionSaysTheFormatAsForValidate) {
     EXPECT_FALSE(fs::exists(dir / "each")) << name;
   }
   EXPECT_NE(run_cli({"render", dir / "p.csv"}).err.find("not CSV records"), std::string::npos);
+  // So is a fenmill binary file under a text name or on stdin, by its content (its header was drawn as one
+  // broken FEN, BAD_PIECE, exit 0).
+  write_file(dir / "start.fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+  ASSERT_EQ(run_cli({"convert", "-q", dir / "start.fen", "-o", dir / "start.bin"}).exit_code, 0);
+  const std::string binary = read_file(dir / "start.bin");
+  for (const char* name : {"b.fen", "b.EPD", "b.txt"}) {
+    write_file(dir / name, binary);
+    r = run_cli({"render", dir / name, "--each", dir / "each"});
+    EXPECT_EQ(r.exit_code, 2) << name;
+    EXPECT_EQ(r.err, "fenmill: error: " + (dir / name) + ": render draws FEN or EPD lines, not binary records (it "
+                     "starts with FENMILLB, a fenmill binary file)\n");
+    EXPECT_FALSE(fs::exists(dir / "each")) << name;
+  }
+  CliRun run;
+  run.args = {"render", "-", "-o", dir / "stdin.svg"};
+  run.stdin_bytes = binary;
+  r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("<stdin>: render draws FEN or EPD lines, not binary records"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "stdin.svg"));
+  // A FEN on stdin is still drawn: the peek gives its bytes back.
+  run.stdin_bytes = read_file(dir / "start.fen");
+  r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "stdin.svg"));
 }
 
 TEST(RenderCli, EachMakesNoDirectoryForARunThatCannotStart) {

@@ -11,8 +11,10 @@
 #include <functional>
 
 #include "fen/text_cursor.h"
+#include "formats/binary_file.h"
 #include "io/atomic_output.h"
 #include "io/byte_order_mark.h"
+#include "io/input_peek.h"
 #include "io/input_source.h"
 #include "pipeline/chunk_feed.h"
 #include "pipeline/report.h"
@@ -175,6 +177,18 @@ int RenderCommand::run() const {
       return kExitUsageOrIo;
     }
     diagnose.allow_operations = format == InputFormat::kEpd;
+    // A fenmill binary file under a text name or on stdin (one named .bin is refused above): its header is no FEN
+    // line, and drawing it as one said only BAD_PIECE. Its first bytes are peeked (stdin's are kept for the read),
+    // no further than bytes that cannot start the magic; an error is the open's below to report.
+    const std::string_view magic(kBinaryMagic, sizeof kBinaryMagic);
+    std::string head, peek_error;
+    if (peek_input(a.input, magic.size(), head, peek_error,
+                   [&](std::string_view h) { return h.size() >= magic.size() || !magic.starts_with(h); }) &&
+        head.starts_with(magic)) {
+      std::fprintf(stderr, "fenmill: error: %s: render draws FEN or EPD lines, not binary records (it starts with "
+                   "FENMILLB, a fenmill binary file)\n", one_line(a.input == "-" ? "<stdin>" : a.input).c_str());
+      return kExitUsageOrIo;
+    }
   }
   // Stdin or a name that says nothing: EPD when the first record holds a ;, as --from auto reads it.
   sniff_epd = is_file && (a.input == "-" || !has_format_extension(a.input));
