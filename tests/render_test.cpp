@@ -405,7 +405,12 @@ TEST(RenderCli, FileFirstRecordAndEachRecord) {
   EXPECT_EQ(read_file(pictures / "line-000004.svg"), read_file(kGoldenDir / "chess_start.svg"));
   EXPECT_EQ(read_file(pictures / "line-000005.svg"), read_file(kGoldenDir / "xiangqi_example.svg"));
   EXPECT_NE(r.err.find("3 pictures"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("1 of invalid"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(1 of an invalid position)"), std::string::npos) << r.err;
+  // One picture is one ("1 pictures ... (1 of invalid positions)" before).
+  write_file(dir / "one.fen", bad + "\n");
+  r = run_cli({"render", dir / "one.fen", "--each", dir / "one"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "fenmill: 1 picture in " + (dir / "one") + " (1 of an invalid position)\n");
   // Again without --force: the first existing picture stops it.
   r = run_cli({"render", dir / "in.fen", "--each", dir / "pictures"});
   EXPECT_EQ(r.exit_code, 2);

@@ -225,8 +225,9 @@ int RenderCommand::run() const {
     return kExitDataProblem;
   }
   if (!a.quiet && !a.each_dir.empty())
-    std::fprintf(stderr, "fenmill: %llu pictures in %s (%llu of invalid positions)\n",
-                 static_cast<unsigned long long>(pictures), one_line(a.each_dir).c_str(), static_cast<unsigned long long>(invalid));
+    std::fprintf(stderr, "fenmill: %llu %s in %s (%llu of %s)\n", static_cast<unsigned long long>(pictures),
+                 pictures == 1 ? "picture" : "pictures", one_line(a.each_dir).c_str(),
+                 static_cast<unsigned long long>(invalid), invalid == 1 ? "an invalid position" : "invalid positions");
   return kExitOk;
 }
 
