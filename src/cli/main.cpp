@@ -118,16 +118,16 @@ constexpr OwnedOption kOwnedOptions[] = {
     {"--html", "validate", [](Command c) { return c == Command::kValidate; }},
 };
 
-// The first argument (after the subcommand, before a `--`) naming an option of other subcommands, as a message;
-// empty if none. Looked for before parsing, so that `normalize --key` without its value is refused the same way.
+// The first argument (after the subcommand, before a `--`) naming an option of other subcommands, or none of
+// this one's, as a message; empty if none. Looked for before parsing, so that `normalize --key` without its value is refused the same way.
 // The value of one of the subcommand's own options is skipped, as CLI11 takes it whatever it looks like:
 // `--rejects --count` names a rejects file.
 std::string misplaced_option(int argc, char** argv, const CLI::App& app) {
   const SubcommandSpec* spec = nullptr;
   for (const SubcommandSpec& s : kSubcommands)
     if (argc > 1 && std::strcmp(argv[1], s.name) == 0) spec = &s;
-  if (spec == nullptr) return {};
-  const CLI::App* sub = app.get_subcommand(spec->name);
+  if (spec == nullptr && !(argc > 1 && std::strcmp(argv[1], "render") == 0)) return {};
+  const CLI::App* sub = app.get_subcommand(argv[1]);
   for (int i = 2; i < argc && std::strcmp(argv[i], "--") != 0; ++i) {
     const std::string_view arg = argv[i];
     if (const CLI::Option* own = arg.starts_with('-') ? sub->get_option_no_throw(argv[i]) : nullptr;
@@ -136,9 +136,15 @@ std::string misplaced_option(int argc, char** argv, const CLI::App& app) {
       continue;
     }
     for (const OwnedOption& o : kOwnedOptions)
-      if (!o.applies(spec->command) && arg.starts_with(o.name) &&
+      if (spec != nullptr && !o.applies(spec->command) && arg.starts_with(o.name) &&
           (arg.size() == std::strlen(o.name) || arg[std::strlen(o.name)] == '='))
         return std::string(o.name) + " applies to " + o.owners + " only, not to " + spec->name;
+    // Any other long option it lacks, by name: CLI11's "not expected" listed the input that the option's value
+    // had been taken for (`render --key full a.fen`: "not expected: a.fen --key").
+    if (arg.size() > 2 && arg.starts_with("--")) {
+      const std::string name(arg.substr(0, arg.find('=')));
+      if (sub->get_option_no_throw(name) == nullptr) return std::string(argv[1]) + " has no option " + name;
+    }
   }
   return {};
 }
