@@ -1163,6 +1163,35 @@ TEST(CliInput, APgnGameLongerThan16MiBIsOneRejectFromAFileAPipeOrZstd) {
   }
 }
 
+// A '%' line or a comment longer than 16 MiB between two games is text too large to read, one GAME_TOO_LARGE: the game
+// with tags right after it is the next game, written (reading past it lost that game, neither written nor counted).
+TEST(CliInput, AGameAfterATooLargeCommentBetweenGamesIsWritten) {
+  TempDir tmp;
+  const std::string huge((16u << 20) + 10, 'x');
+  const std::string input = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n%" + huge + "\n[Event \"b\"]\n\n1. d4 0-1\n\n{" + huge +
+                            "}\n\n[Event \"c\"]\n\n1. c4 *\n";
+  write_file(tmp / "games.pgn", input);
+  for (const std::vector<std::string>& how : {std::vector<std::string>{"games.pgn"}, {"-", "--chunk-size", "100000"},
+                                              {"games.pgn", "--mmap", "--threads", "8"}}) {
+    CliRun run;
+    run.args = {"normalize", "-q", "--from", "pgn", "--rejects", "rejects.jsonl", "--summary", "summary.json", "--force"};
+    run.args.insert(run.args.end(), how.begin(), how.end());
+    run.cwd = tmp.path().string();
+    if (how[0] == "-") run.stdin_bytes = input;
+    const CliResult r = run_cli(run);
+    SCOPED_TRACE(run.args.back());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(split_lines(r.out).size(), 3u + 2u + 2u);  // a, b and c
+    const std::string summary = read_file(tmp / "summary.json");
+    EXPECT_EQ(json_number(summary, "records"), 9u);
+    EXPECT_EQ(json_number(summary, "invalid"), 2u);
+    const std::vector<std::string> rejects = split_lines(read_file(tmp / "rejects.jsonl"));
+    ASSERT_EQ(rejects.size(), 2u);
+    EXPECT_NE(rejects[0].find(",\"line\":5,\"column\":1,\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << rejects[0];
+    EXPECT_NE(rejects[1].find(",\"line\":10,\"column\":1,\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << rejects[1];
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // stderr: the summary line, -q, progress.
 

@@ -479,6 +479,14 @@ TEST(PgnSplit, GameSkipEndsWhereFindGameStartStarts) {
   PgnGameSkip moves(1);  // a comment after the result on the result's line is no line of comments alone
   const std::string after_result = "[Event \"x\"]\n\n1. e4 * {c}\n[Event \"y\"]\n\n*\n";
   EXPECT_EQ(moves.scan(after_result), after_result.size());
+  // The game read past starts between games: when it starts with lines of comments alone (a huge comment or '%' line
+  // between two games), the game with tags after them is the next game, not part of the one read past.
+  for (const std::string& between : {std::string("%escape\n"), std::string("; comment\n"), std::string("{a\nb}\n\n")}) {
+    PgnGameSkip after_comments(1);
+    const std::string text = between + "[Event \"y\"]\n\n*\n";
+    EXPECT_EQ(after_comments.scan(text), between.size()) << between;
+    EXPECT_TRUE(after_comments.found()) << between;
+  }
 }
 
 TEST(PgnSplit, FindGameStart) {

@@ -39,7 +39,10 @@ class PgnGameSkip {
   bool found_ = false;
   char last_ = '\n';
   bool in_comment_ = false;     // inside a {} comment, as find_game_start() tells
-  bool previous_ends_game_ = false;  // the last non-blank line ends a game with its result
+  // The last non-blank line (lines of comments alone aside) ends a game with its result. True at first: the game
+  // starts at a game boundary, between games, so a tag line after lines of comments alone there (a huge comment
+  // between games) starts the next game, as the reader starts it.
+  bool previous_ends_game_ = true;
   // The current line: its first byte, whether a ';' or '[' came outside a {} comment opened on it, whether one is
   // open at its end, and its last 8 bytes up to its last non-blank one (all a result and the byte before need).
   char line_first_ = 0;
