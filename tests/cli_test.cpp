@@ -1192,6 +1192,26 @@ TEST(CliInput, AGameAfterATooLargeCommentBetweenGamesIsWritten) {
   }
 }
 
+// A game too large to read with a '{' in a ';' comment (":-{") and no '}' after it: the brace is comment text, so the
+// game after it is read as the reader reads it (it was taken for text inside a {} comment, read past to the end).
+TEST(CliInput, ABraceInALineCommentOfATooLargeGameOpensNoComment) {
+  TempDir tmp;
+  const std::string input = "[Event \"h\"]\n\n1. e4 ; :-{ " + std::string((16u << 20) + 10, 'x') +
+                            "\n1... e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+  write_file(tmp / "games.pgn", input);
+  for (const char* mmap : {"--no-mmap", "--mmap"}) {
+    std::vector<std::string> args = {"normalize", "-q", tmp / "games.pgn", "--rejects", tmp / "rejects.jsonl",
+                                     "--summary", tmp / "summary.json", "--force"};
+    if (std::string(mmap) == "--mmap") args.push_back(mmap);
+    const CliResult r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(split_lines(r.out).size(), 2u) << mmap;  // b
+    EXPECT_EQ(json_number(read_file(tmp / "summary.json"), "records"), 3u) << mmap;
+    EXPECT_NE(read_file(tmp / "rejects.jsonl").find(",\"line\":1,\"column\":1,\"code\":\"GAME_TOO_LARGE\""),
+              std::string::npos);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // stderr: the summary line, -q, progress.
 

@@ -487,6 +487,13 @@ TEST(PgnSplit, GameSkipEndsWhereFindGameStartStarts) {
     EXPECT_EQ(after_comments.scan(text), between.size()) << between;
     EXPECT_TRUE(after_comments.found()) << between;
   }
+  // A brace in a ';' comment or on a '%' line is comment text, which opens no {} comment: the next game is found.
+  for (const std::string& line : {std::string("1. e4 ; :-{\n1... e5 1-0\n"), std::string("1. e4 e5\n%{\n1-0\n")}) {
+    PgnGameSkip escaped(1);
+    const std::string text = "[Event \"x\"]\n\n" + line + "\n[Event \"y\"]\n\n*\n";
+    EXPECT_EQ(escaped.scan(text), text.find("[Event \"y\"]")) << line;
+    EXPECT_TRUE(escaped.found()) << line;
+  }
 }
 
 TEST(PgnSplit, FindGameStart) {

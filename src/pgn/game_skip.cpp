@@ -50,7 +50,7 @@ std::size_t PgnGameSkip::scan(std::string_view bytes) {
       line_first_ = p[i];
       line_blank_ = true;
       line_marked_ = line_in_comment_ = line_longer_ = line_content_ = false;
-      line_escaped_ = p[i] == '%';
+      line_escaped_ = p[i] == '%' && !in_comment_;  // inside a {} comment, a '%' is comment text
       tail_size_ = pending_blanks_ = 0;
     }
     const void* nl = std::memchr(p + i, '\n', n - i);
@@ -62,7 +62,10 @@ std::size_t PgnGameSkip::scan(std::string_view bytes) {
         for (std::size_t j = run; j < k && !line_content_; ++j) line_content_ = !is_blank(p[j]);
       if (k == end) break;
       const char c = p[k];
-      if (c == '{') {
+      if (line_escaped_) {
+        // The rest of a ';' or '%' line is comment text to the reader, braces too: a '{' there (":-{") opens no
+        // comment, else every game after it up to a '}' (to the end of the input, without one) would be read past.
+      } else if (c == '{') {
         in_comment_ = line_in_comment_ = true;
       } else if (c == '}') {
         in_comment_ = line_in_comment_ = false;
