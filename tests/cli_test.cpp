@@ -951,27 +951,41 @@ TEST(CliInput, LineLongerThanDefaultChunk) {
   EXPECT_LT(rejects.size(), (1u << 20) + 200);
 }
 
-// normalize of `input` read three ways: long.fen in `tmp` (mapped), standard input, and long.fen.zst.
-struct ThreeWayRun {
-  std::string how;
+// normalize of `input`, written to tmp/NAME (and NAME.zst), read the first `ways` of the ways fenmill reads: the file,
+// standard input, zstd, a mapping, small chunks on 8 threads, one chunk on 1 thread; each run with its summary and
+// rejects. `from`: a --from format, or none.
+struct RunOneWay {
+  std::string how;  // the run's last argument
   CliResult result;
   std::string summary, rejects;
 };
-std::vector<ThreeWayRun> normalize_file_stdin_and_zst(const TempDir& tmp, const std::string& input) {
-  write_file(tmp / "long.fen", input);
-  std::string frame(ZSTD_compressBound(input.size()), '\0');
-  frame.resize(ZSTD_compress(frame.data(), frame.size(), input.data(), input.size(), 1));
-  write_file(tmp / "long.fen.zst", frame);
-  std::vector<ThreeWayRun> runs;
-  for (const char* in : {"long.fen", "-", "long.fen.zst"}) {
+std::vector<RunOneWay> normalize_every_way(const TempDir& tmp, const std::string& name, const std::string& input,
+                                           const std::string& from = {}, std::size_t ways = 6) {
+  write_file(tmp / name, input);
+  write_file(tmp / (name + ".zst"), zstd_compress(input));
+  std::vector<RunOneWay> runs;
+  for (const std::vector<std::string>& how :
+       {std::vector<std::string>{name}, {"-"}, {name + ".zst"}, {name, "--mmap"},
+        {name, "--chunk-size", "4096", "--threads", "8"},
+        {"-", "--chunk-size", std::to_string(input.size() + 1), "--threads", "1"}}) {
+    if (runs.size() == ways) break;
     CliRun run;
-    run.args = {"normalize", "-q", in, "--rejects", "rejects.jsonl", "--summary", "summary.json", "--force"};
+    run.args = {"normalize", "-q", "--rejects", "rejects.jsonl", "--summary", "summary.json", "--force"};
+    if (!from.empty()) run.args.insert(run.args.end(), {"--from", from});
+    run.args.insert(run.args.end(), how.begin(), how.end());
     run.cwd = tmp.path().string();
-    if (std::string(in) == "-") run.stdin_bytes = input;
+    if (how[0] == "-") run.stdin_bytes = input;
     CliResult r = run_cli(run);
-    runs.push_back({in, r, read_file(tmp / "summary.json"), read_file(tmp / "rejects.jsonl")});
+    runs.push_back({run.args.back(), r, read_file(tmp / "summary.json"), read_file(tmp / "rejects.jsonl")});
   }
   return runs;
+}
+
+// Rejects (JSON Lines) without their file names, which differ between a file and standard input.
+std::string rejects_but_names(const std::vector<std::string>& rejects) {
+  std::string same;
+  for (const std::string& rejected : rejects) same += rejected.substr(rejected.find(",\"line\""));
+  return same;
 }
 
 TEST(CliInput, ALineLongerThan16MiBIsOneRejectFromAFileAPipeOrZstd) {
@@ -981,7 +995,7 @@ TEST(CliInput, ALineLongerThan16MiBIsOneRejectFromAFileAPipeOrZstd) {
   const std::string long_line = "8/8/8/8/8/8/8/8 " + std::string((17u << 20) - 16, 'x');
   const std::string input = golden("ep.fen") + long_line + "\r\n" + golden("ep.fen");
   std::vector<std::string> rejects;
-  for (ThreeWayRun& run : normalize_file_stdin_and_zst(tmp, input)) {
+  for (RunOneWay& run : normalize_every_way(tmp, "long.fen", input, {}, 3)) {
     SCOPED_TRACE(run.how);
     EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
     EXPECT_EQ(run.result.out, expected("ep_legal.out") + expected("ep_legal.out"));
@@ -1014,7 +1028,7 @@ TEST(CliInput, TheLineLengthLimitIsTheSameForAFileAPipeOrZstdWithBlanksAndCrs) {
                             std::string(mib16, 'y') + "\ryy\n" + std::string(mib16 + (1u << 20), ' ') + "\n" +
                             golden("ep.fen");
   std::vector<std::string> rejects;
-  for (const ThreeWayRun& run : normalize_file_stdin_and_zst(tmp, input)) {
+  for (const RunOneWay& run : normalize_every_way(tmp, "long.fen", input, {}, 3)) {
     SCOPED_TRACE(run.how);
     EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
     EXPECT_EQ(run.result.out, expected("ep_legal.out") + expected("ep_legal.out"));
@@ -1049,37 +1063,21 @@ TEST(CliInput, ACsvRowLongerThan16MiBIsOneRejectFromAFileAPipeOrZstd) {
   const std::string quoted = a + ",\"open\nmore\n" + x + "\"\r\n";  // lines 3-5, after a quote left open
   const std::string alone = x + ",1\n";                              // line 7
   const std::string input = "fen,note\n" + a + ",1\n" + quoted + b + ",2\n" + alone + c + ",3\n";
-  write_file(tmp / "rows.csv", input);
-  std::string frame(ZSTD_compressBound(input.size()), '\0');
-  frame.resize(ZSTD_compress(frame.data(), frame.size(), input.data(), input.size(), 1));
-  write_file(tmp / "rows.csv.zst", frame);
-  std::string first;
-  for (const std::vector<std::string>& how :
-       {std::vector<std::string>{"rows.csv"}, {"-"}, {"rows.csv.zst"}, {"rows.csv", "--mmap"},
-        {"rows.csv", "--chunk-size", "4096", "--threads", "8"}, {"-", "--chunk-size", "20000000", "--threads", "1"}}) {
-    CliRun run;
-    run.args = {"normalize", "-q", "--from", "csv", "--rejects", "rejects.jsonl", "--summary", "summary.json", "--force"};
-    run.args.insert(run.args.end(), how.begin(), how.end());
-    run.cwd = tmp.path().string();
-    if (how[0] == "-") run.stdin_bytes = input;
-    const CliResult r = run_cli(run);
-    SCOPED_TRACE(run.args.back());
-    EXPECT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_EQ(r.out, a + "\n" + b + "\n" + c + "\n");
-    const std::string summary = read_file(tmp / "summary.json");
-    EXPECT_EQ(json_number(summary, "records"), 5u);
-    EXPECT_EQ(json_number(summary, "invalid"), 2u);
-    EXPECT_EQ(json_number(summary, "bytes_in"), input.size());
-    const std::vector<std::string> rejects = split_lines(read_file(tmp / "rejects.jsonl"));
+  const std::vector<RunOneWay> runs = normalize_every_way(tmp, "rows.csv", input, "csv");
+  for (const RunOneWay& run : runs) {
+    SCOPED_TRACE(run.how);
+    EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+    EXPECT_EQ(run.result.out, a + "\n" + b + "\n" + c + "\n");
+    EXPECT_EQ(json_number(run.summary, "records"), 5u);
+    EXPECT_EQ(json_number(run.summary, "invalid"), 2u);
+    EXPECT_EQ(json_number(run.summary, "bytes_in"), input.size());
+    const std::vector<std::string> rejects = split_lines(run.rejects);
     ASSERT_EQ(rejects.size(), 2u);
     EXPECT_NE(rejects[0].find(",\"line\":3,\"column\":1,\"code\":\"LINE_TOO_LONG\""), std::string::npos);
     EXPECT_NE(rejects[0].find("\",\"input_bytes\":" + std::to_string(quoted.size() - 2) + "}"), std::string::npos);
     EXPECT_NE(rejects[1].find(",\"line\":7,\"column\":1,\"code\":\"LINE_TOO_LONG\""), std::string::npos);
     EXPECT_NE(rejects[1].find("\",\"input_bytes\":" + std::to_string(alone.size() - 1) + "}"), std::string::npos);
-    std::string same;
-    for (const std::string& rejected : rejects) same += rejected.substr(rejected.find(",\"line\""));  // names differ
-    if (first.empty()) first = same;
-    EXPECT_TRUE(same == first);
+    EXPECT_TRUE(rejects_but_names(rejects) == rejects_but_names(split_lines(runs[0].rejects)));
   }
 }
 
@@ -1125,28 +1123,15 @@ TEST(CliInput, APgnGameLongerThan16MiBIsOneRejectFromAFileAPipeOrZstd) {
   auto line_of = [&](const std::string& text) {
     return std::to_string(1 + std::count(input.begin(), input.begin() + static_cast<std::ptrdiff_t>(input.find(text)), '\n'));
   };
-  write_file(tmp / "games.pgn", input);
-  std::string frame(ZSTD_compressBound(input.size()), '\0');
-  frame.resize(ZSTD_compress(frame.data(), frame.size(), input.data(), input.size(), 1));
-  write_file(tmp / "games.pgn.zst", frame);
-  std::string first_out, first_rejects;
-  for (const std::vector<std::string>& how :
-       {std::vector<std::string>{"games.pgn"}, {"-"}, {"games.pgn.zst"}, {"games.pgn", "--mmap"},
-        {"games.pgn", "--chunk-size", "4096", "--threads", "8"}, {"-", "--chunk-size", "300000000", "--threads", "1"}}) {
-    CliRun run;
-    run.args = {"normalize", "-q", "--from", "pgn", "--rejects", "rejects.jsonl", "--summary", "summary.json", "--force"};
-    run.args.insert(run.args.end(), how.begin(), how.end());
-    run.cwd = tmp.path().string();
-    if (how[0] == "-") run.stdin_bytes = input;
-    const CliResult r = run_cli(run);
-    SCOPED_TRACE(run.args.back());
-    EXPECT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_EQ(split_lines(r.out).size(), 3u + 2u + 2u);
-    const std::string summary = read_file(tmp / "summary.json");
-    EXPECT_EQ(json_number(summary, "records"), 9u);
-    EXPECT_EQ(json_number(summary, "invalid"), 2u);
-    EXPECT_EQ(json_number(summary, "bytes_in"), input.size());
-    const std::vector<std::string> rejects = split_lines(read_file(tmp / "rejects.jsonl"));
+  const std::vector<RunOneWay> runs = normalize_every_way(tmp, "games.pgn", input, "pgn");
+  for (const RunOneWay& run : runs) {
+    SCOPED_TRACE(run.how);
+    EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+    EXPECT_EQ(split_lines(run.result.out).size(), 3u + 2u + 2u);
+    EXPECT_EQ(json_number(run.summary, "records"), 9u);
+    EXPECT_EQ(json_number(run.summary, "invalid"), 2u);
+    EXPECT_EQ(json_number(run.summary, "bytes_in"), input.size());
+    const std::vector<std::string> rejects = split_lines(run.rejects);
     ASSERT_EQ(rejects.size(), 2u);
     EXPECT_NE(rejects[0].find(",\"line\":" + line_of("[Event \"long comment\"]") +
                               ",\"column\":1,\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << rejects[0];
@@ -1155,11 +1140,8 @@ TEST(CliInput, APgnGameLongerThan16MiBIsOneRejectFromAFileAPipeOrZstd) {
     EXPECT_NE(rejects[1].find(",\"line\":" + line_of("[Event \"long line\"]") +
                               ",\"column\":1,\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << rejects[1];
     EXPECT_NE(rejects[1].find("\"game\":4,"), std::string::npos) << rejects[1];
-    std::string same;
-    for (const std::string& rejected : rejects) same += rejected.substr(rejected.find(",\"line\""));  // names differ
-    if (first_out.empty()) first_out = r.out, first_rejects = same;
-    EXPECT_TRUE(r.out == first_out);
-    EXPECT_TRUE(same == first_rejects);
+    EXPECT_TRUE(run.result.out == runs[0].result.out);
+    EXPECT_TRUE(rejects_but_names(rejects) == rejects_but_names(split_lines(runs[0].rejects)));
   }
 }
 

@@ -368,6 +368,16 @@ bool ChunkFeed::find_column(std::string_view header, SourceFormat& f, std::strin
   return false;
 }
 
+// Gives `out` the carry's place: its source, offset and whether it starts its input.
+void ChunkFeed::stamp_from_carry(Chunk& out) const {
+  out.source = carry_meta_.source;
+  out.source_index = carry_meta_.source_index;
+  out.source_name = carry_meta_.source_name;
+  out.offset = carry_meta_.offset;
+  out.starts_input = carry_meta_.starts_input;
+  out.range_end = 0;
+}
+
 // Moves carry_[0, end) into `out` (its own storage), keeping the rest as the new carry. The buffers trade
 // places rather than the bytes being copied: only the short rest is, and no buffer is allocated anew (fresh
 // pages cost more than the copy on the VMs measured, docs/PERFORMANCE.md).
@@ -377,12 +387,7 @@ void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
   carry_.append(out.storage.view().substr(end));
   out.storage.truncate(end);
   out.bytes = out.storage.view();
-  out.source = carry_meta_.source;
-  out.source_index = carry_meta_.source_index;
-  out.source_name = carry_meta_.source_name;
-  out.offset = carry_meta_.offset;
-  out.starts_input = carry_meta_.starts_input;
-  out.range_end = 0;
+  stamp_from_carry(out);
   out.skipped = out.long_line_bytes = out.too_large_game_lines = 0;
   carry_meta_.offset += end;
   carry_meta_.starts_input = false;
@@ -430,12 +435,7 @@ void ChunkFeed::emit_skipped_game(Chunk& out) {
   out.storage.clear();
   out.storage.append(skip_first_line_);
   out.bytes = out.storage.view();
-  out.source = carry_meta_.source;
-  out.source_index = carry_meta_.source_index;
-  out.source_name = carry_meta_.source_name;
-  out.offset = carry_meta_.offset;
-  out.starts_input = carry_meta_.starts_input;
-  out.range_end = 0;
+  stamp_from_carry(out);
   out.skipped = skip_->bytes() - out.bytes.size();
   out.long_line_bytes = skip_->first_line_bytes() > out.bytes.size() ? skip_->first_line_bytes() : 0;
   out.too_large_game_lines = skip_->lines();

@@ -51,6 +51,7 @@ class ChunkFeed {
   bool claim_csv_header(const std::string& header, std::string_view source, SourceFormat& f, std::string& error);
   bool find_column(std::string_view header, SourceFormat& f, std::string& error);
   void emit_carry(Chunk& out, std::size_t end);
+  void stamp_from_carry(Chunk& out) const;
   std::size_t too_large_game();
   bool begin_skip(Chunk& out);
   void emit_skipped_game(Chunk& out);
