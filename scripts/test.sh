@@ -30,7 +30,10 @@ for target in fen pgn csv jsonl; do
 done
 
 echo "== $(date -u +%T) ASan + UBSan build + tests"
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFENMILL_SANITIZE=ON -DFENMILL_BENCH=OFF >/dev/null
+# -g1: line tables only, enough for ASan's and UBSan's file:line reports; full -g made this build ~25 % slower (10:48
+# against 8:09 at -j2 on the 2-core CI machine), and the build is most of CI's time.
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFENMILL_SANITIZE=ON -DFENMILL_BENCH=OFF \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" >/dev/null
 ninja -C build-asan -j "$JOBS"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure -j "$JOBS"
 echo "== $(date -u +%T) all tests passed"
