@@ -160,6 +160,15 @@ class PipeFeeder {
   std::thread thread_;
 };
 
+// `text` as a Chunker source: read from a pipe fed `piece` bytes at a time (the feeder, which must outlive the
+// source's reads, is kept in `feeder`), or mapped in memory.
+std::unique_ptr<InputSource> streamed_or_mapped(const std::string& text, bool streamed, std::size_t piece,
+                                                std::unique_ptr<PipeFeeder>& feeder) {
+  if (!streamed) return InputSource::from_memory(text, "memory");
+  feeder = std::make_unique<PipeFeeder>(text, piece);
+  return std::make_unique<FdReader>(feeder->release(), true, "pipe");
+}
+
 // Feeds a FIFO in the temp dir from a thread (the open blocks until both ends are there).
 class FifoFeeder {
  public:
@@ -537,15 +546,8 @@ TEST(Chunker, LineLongerThanChunkSizeIsOneChunk) {
   std::string text = "short\n" + long_line + "\nafter\n" + long_line;  // the last one has no newline
   for (bool streamed : {false, true}) {
     SCOPED_TRACE(streamed ? "streamed" : "mapped");
-    std::unique_ptr<InputSource> source;
     std::unique_ptr<PipeFeeder> feeder;
-    if (streamed) {
-      feeder = std::make_unique<PipeFeeder>(text, 4096);
-      source = std::make_unique<FdReader>(feeder->release(), true, "pipe");
-    } else {
-      source = InputSource::from_memory(text, "memory");
-    }
-    Chunker chunker(std::move(source), 64);
+    Chunker chunker(streamed_or_mapped(text, streamed, 4096, feeder), 64);
     Chunk chunk;
     std::string error;
     std::vector<std::string> chunks;
@@ -590,15 +592,8 @@ TEST(Chunker, ALineLongerThanMaxLineIsSplitIntoPiecesMappedOrStreamed) {
   for (bool streamed : {false, true}) {
     for (std::size_t chunk_size : {1, 4, 12}) {
       SCOPED_TRACE(std::string(streamed ? "streamed" : "mapped") + ", chunk size " + std::to_string(chunk_size));
-      std::unique_ptr<InputSource> source;
       std::unique_ptr<PipeFeeder> feeder;
-      if (streamed) {
-        feeder = std::make_unique<PipeFeeder>(text, 7);
-        source = std::make_unique<FdReader>(feeder->release(), true, "pipe");
-      } else {
-        source = InputSource::from_memory(text, "memory");
-      }
-      Chunker chunker(std::move(source), chunk_size, 0, 10, true);
+      Chunker chunker(streamed_or_mapped(text, streamed, 7, feeder), chunk_size, 0, 10, true);
       Chunk chunk;
       std::string error, joined;
       std::uint64_t offset = 0;
