@@ -180,11 +180,11 @@ int RenderCommand::run() const {
     // A fenmill binary file under a text name or on stdin (one named .bin is refused above): its header is no FEN
     // line, and drawing it as one said only BAD_PIECE. Its first bytes are peeked (stdin's are kept for the read),
     // no further than bytes that cannot start the magic; an error is the open's below to report.
-    const std::string_view magic(kBinaryMagic, sizeof kBinaryMagic);
+    const std::string_view magic = kBinaryMagicText;
     std::string head, peek_error;
     if (peek_input(a.input, magic.size(), head, peek_error,
                    [&](std::string_view h) { return h.size() >= magic.size() || !magic.starts_with(h); }) &&
-        head.starts_with(magic)) {
+        starts_with_binary_magic(head)) {
       std::fprintf(stderr, "fenmill: error: %s: render draws FEN or EPD lines, not binary records (it starts with "
                    "FENMILLB, a fenmill binary file)\n", one_line(a.input == "-" ? "<stdin>" : a.input).c_str());
       return kExitUsageOrIo;

@@ -16,6 +16,9 @@ namespace fenmill {
 enum class BinaryVariant : std::uint16_t { kChess = 0, kXiangqi = 1 };
 
 constexpr char kBinaryMagic[8] = {'F', 'E', 'N', 'M', 'I', 'L', 'L', 'B'};
+constexpr std::string_view kBinaryMagicText(kBinaryMagic, sizeof kBinaryMagic);
+// Whether bytes open as a fenmill binary file does, whatever the file's name.
+inline bool starts_with_binary_magic(std::string_view bytes) { return bytes.starts_with(kBinaryMagicText); }
 constexpr std::uint16_t kBinaryVersion = 1;
 constexpr std::size_t kXiangqiRecordSize = 36;  // xiangqi::kRecordSize (docs/XIANGQI.md, section 6)
 constexpr std::size_t kFileHeaderSize = 16;

@@ -47,13 +47,12 @@ bool only_blanks(std::string_view s) {
 // Whether an input read as text starts with the binary format's magic: a fenmill binary file under a text name
 // (x.fen) or --from, every record of which was rejected as a garbled FEN with no word on why. A range chunk is
 // not read yet: its file's first bytes are.
-bool starts_with_binary_magic(const Chunk& chunk) {
-  const std::string_view magic(kBinaryMagic, sizeof kBinaryMagic);
-  if (chunk.range_end == 0) return chunk.offset == 0 && chunk.bytes.starts_with(magic);
+bool chunk_opens_binary_file(const Chunk& chunk) {
+  if (chunk.range_end == 0) return chunk.offset == 0 && starts_with_binary_magic(chunk.bytes);
   char head[sizeof kBinaryMagic];
   std::string error;  // a read error is the range reader's to report
   return chunk.offset == 0 && chunk.source->read_at(head, sizeof head, 0, error) == sizeof head &&
-         std::string_view(head, sizeof head) == magic;
+         starts_with_binary_magic(std::string_view(head, sizeof head));
 }
 
 }  // namespace
@@ -155,15 +154,14 @@ InputFormat input_format_of(const Job& job, std::string_view name) {
 InputFormat ChunkFeed::format_by_name_or_content(const std::string& path) {
   InputFormat format = input_format_of(job_, path);
   if (decided_by_name(path)) return format;
-  const std::string_view magic(kBinaryMagic, sizeof kBinaryMagic);
   auto settled = [&](std::string_view head) {
     bool done = false;
     sniff_format(head, job_.fen_column, done);
-    return head.size() >= magic.size() && done;
+    return head.size() >= kBinaryMagicText.size() && done;
   };
   std::string head, error;
   if (!peek_input(path, kSniffBytes, head, error, settled)) return format;  // the reader reports the error
-  if (std::string_view(head).starts_with(magic)) return InputFormat::kBinary;
+  if (starts_with_binary_magic(head)) return InputFormat::kBinary;
   if (is_json_array(head) && setup_error_.empty())  // read as PGN, it was one BAD_TAG "game"
     setup_error_ = path + ": a JSON array, not JSON Lines (one object per line): jq -c '.[]' turns one into the other";
   bool done;
@@ -230,7 +228,7 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
   }
   SourceFormat f;
   f.format = input_formats_[chunk.source_index];
-  if (chunk.starts_input && f.format != InputFormat::kBinary && starts_with_binary_magic(chunk)) {
+  if (chunk.starts_input && f.format != InputFormat::kBinary && chunk_opens_binary_file(chunk)) {
     error = std::string(chunk.source_name) + ": a fenmill binary file (it starts with FENMILLB), read as text: give it "
             "a .bin name or --from bin";
     return false;
