@@ -48,6 +48,10 @@ class InputSource {
   // The whole input when it is mapped in memory (and then read() is unused); empty otherwise.
   // Valid for the lifetime of this object.
   virtual std::string_view mapped() const { return {}; }
+  // `bytes`, a piece of mapped() whose records are all written, will not be read again: a file mapping lets its
+  // pages go, so that reading a whole-file mapping (--mmap) does not count the file towards the run's RSS. A hint
+  // only (a page let go would be read again from the page cache); memory that is not a file mapping is kept.
+  virtual void release(std::string_view /*bytes*/) const {}
 
   // Regular, uncompressed files read without a mapping can also be read at any offset, by several threads at
   // once: the pipeline then lets each worker read its own chunk (io/range_fill.h). Size 0: not possible here.

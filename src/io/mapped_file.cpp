@@ -1,8 +1,10 @@
 #include "io/mapped_file.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 namespace fenmill {
@@ -16,6 +18,17 @@ std::unique_ptr<MappedFile> MappedFile::map(int fd, std::size_t size, std::strin
   // Read-ahead aggressively and drop pages behind us sooner: we read each byte once, front to back.
   ::madvise(p, size, MADV_SEQUENTIAL);
   return std::unique_ptr<MappedFile>(new MappedFile(static_cast<const char*>(p), size, std::move(name)));
+}
+
+void MappedFile::release(std::string_view bytes) const {
+  const auto at = [](const char* p) { return reinterpret_cast<std::uintptr_t>(p); };
+  if (bytes.empty() || at(bytes.data()) < at(data_) || at(bytes.data()) + bytes.size() > at(data_) + size_) return;
+  static const std::uintptr_t page_mask = ~(static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE)) - 1);
+  // Whole pages only, up to the one the next piece starts in; the page `bytes` starts in may also hold the end of
+  // the piece before, released already (pieces are released in order).
+  const std::uintptr_t begin = at(bytes.data()) & page_mask;
+  const std::uintptr_t end = (at(bytes.data()) + bytes.size()) & page_mask;
+  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
 }
 
 MappedFile::~MappedFile() { ::munmap(const_cast<char*>(data_), size_); }

@@ -19,6 +19,7 @@ class MappedFile final : public InputSource {
 
   std::size_t read(char* dst, std::size_t max_bytes, std::string& error) override;
   std::string_view mapped() const override { return {data_, size_}; }
+  void release(std::string_view bytes) const override;
 
  private:
   MappedFile(const char* data, std::size_t size, std::string name)

@@ -442,6 +442,13 @@ void ChunkFeed::emit_skipped_game(Chunk& out) {
   skip_.reset();
 }
 
+// The look-ahead chunk's bytes were copied into the carry or read past: a file mapping's pages of it can go (the
+// chunks handed out as they are go once written: pipeline/run.cpp).
+void ChunkFeed::look_copied_or_read_past() {
+  if (look_.source) look_.source->release(look_.bytes);
+  have_look_ = false;
+}
+
 bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
   for (;;) {
     // A PGN carry holds several chunks' worth after a read: they go out before the next read, unless a game in it is
@@ -479,11 +486,11 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
       if (!ends) {
         const std::size_t n = skip_->scan(look_.bytes);
         if (!skip_->found()) {
-          have_look_ = false;
+          look_copied_or_read_past();
           continue;
         }
         carry_.append(look_.bytes.substr(n));  // the next game, whose offset the game's end gives carry_meta_
-        have_look_ = false;
+        look_copied_or_read_past();
       }
       emit_skipped_game(out);
       format = carry_format_;
@@ -504,7 +511,7 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     if (csv && look_.long_line_bytes != 0) {
       if (carry_.empty()) {
         std::swap(out, look_);
-        have_look_ = false;
+        look_copied_or_read_past();
         return true;
       }
       const std::uint64_t before = carry_.size();
@@ -523,7 +530,7 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     const bool whole_rows = csv && carry_.empty() && whole.last_cut == look_.bytes.size();
     if ((format.format != InputFormat::kPgn && !csv) || whole_rows) {
       std::swap(out, look_);
-      have_look_ = false;
+      look_copied_or_read_past();
       return true;
     }
     // PGN: append to the carry, which the top of the loop cuts at game starts. CSV: cut after its last row end.
@@ -537,7 +544,7 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
       carry_format_ = format;
     }
     carry_.append(look_.bytes);
-    have_look_ = false;
+    look_copied_or_read_past();
     if (csv) {
       scan_csv_rows(carry_.view(), csv_scan_, carry_format_.separator);
       std::size_t cut = csv_scan_.last_cut;

@@ -55,6 +55,7 @@ class ChunkFeed {
   std::size_t too_large_game();
   bool begin_skip(Chunk& out);
   void emit_skipped_game(Chunk& out);
+  void look_copied_or_read_past();
 
   // A PGN chunk is this share of --chunk-size: a PGN byte becomes up to ~9 bytes of output (a 7-byte move
   // like "12. Nf3 " one 60-byte FEN line), so a PGN chunk then holds about the output and work of a FEN chunk.

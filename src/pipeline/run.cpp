@@ -140,6 +140,7 @@ RunOutcome run_job(const Job& job, const HtmlReport& html_report) {
             }
             progress.update(w->chunk.offset + w->chunk.bytes.size() + w->chunk.skipped, w->chunk.source_index,
                             sink.counts().records);
+            if (w->chunk.source) w->chunk.source->release(w->chunk.bytes);
             pool.release(w);
           }));
   progress.finish();
