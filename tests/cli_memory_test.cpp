@@ -108,10 +108,12 @@ TEST(CliMemory, BinaryInputIsReadNotMapped) {
     bin << end;
   }
   ASSERT_GT(fs::file_size(tmp / "big.bin"), std::uintmax_t{kBoundKb} * 1024 * 16 / 10) << "input well past the bound";
-  for (const char* command : {"normalize", "stats"}) {
-    CliResult r = run_cli({command, "-q", "--threads", "2", tmp / "big.bin", "-o", "/dev/null"});
+  // With --mmap the file is mapped and its blocks copied out of the mapping: the pages copied go (it took 180 MB).
+  for (std::vector<std::string> args : {std::vector<std::string>{"normalize"}, {"stats"}, {"normalize", "--mmap"}}) {
+    args.insert(args.end(), {"-q", "--threads", "2", tmp / "big.bin", "-o", "/dev/null"});
+    CliResult r = run_cli(args);
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_LT(r.max_rss_kb, kBoundKb) << command;
+    EXPECT_LT(r.max_rss_kb, kBoundKb) << args[0] << " " << args[1];
   }
 }
 

@@ -36,6 +36,7 @@ MappedFile::~MappedFile() { ::munmap(const_cast<char*>(data_), size_); }
 std::size_t MappedFile::read(char* dst, std::size_t max_bytes, std::string&) {
   std::size_t n = size_ - read_pos_ < max_bytes ? size_ - read_pos_ : max_bytes;
   std::memcpy(dst, data_ + read_pos_, n);
+  release(std::string_view(data_ + read_pos_, n));  // copied: the pages are not needed again
   read_pos_ += n;
   return n;
 }
