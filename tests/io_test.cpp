@@ -381,6 +381,42 @@ TEST(InputSource, ZstdConcatenatedFramesAndSkippableFramesBetween) {
   EXPECT_EQ(error, "");
 }
 
+// The kB of `path`'s pages mapped in this process and resident (/proc/self/smaps: "Rss:" under each mapping of it).
+long resident_kb_of_file(const std::string& path) {
+  std::ifstream smaps("/proc/self/smaps");
+  const std::string canonical = std::filesystem::canonical(path).string();
+  long kb = 0;
+  bool ours = false;
+  for (std::string line; std::getline(smaps, line);) {
+    if (line.empty()) continue;
+    if (std::isxdigit(static_cast<unsigned char>(line[0])) && line.find('-') != std::string::npos && line.find(':') > line.find(' ')) {
+      ours = line.size() >= canonical.size() && line.compare(line.size() - canonical.size(), canonical.size(), canonical) == 0;
+    } else if (ours && line.rfind("Rss:", 0) == 0) {
+      kb += std::stol(line.substr(4));
+    }
+  }
+  return kb;
+}
+
+// A whole-file mapping read front to back, through read() (a binary file's blocks) or by the zstd decoder, kept
+// every page it had read resident until the end of the run (--mmap: RSS as large as the file): they go once copied.
+TEST(InputSource, MappedBytesReadOnceAreLetGo) {
+  TempDir dir;
+  std::mt19937 rng(7);
+  std::string noise(8 << 20, '\0');  // incompressible: the .zst is as large
+  for (char& c : noise) c = static_cast<char>(rng());
+  write_file(dir.file("noise.bin"), noise);
+  write_file(dir.file("noise.zst"), zstd_frame(noise, 1));
+  std::string error;
+  for (const char* name : {"noise.bin", "noise.zst"}) {
+    auto source = open_ok(dir.file(name));
+    ASSERT_FALSE(std::string(name) == "noise.bin" && source->mapped().empty()) << "a regular file is mapped";
+    EXPECT_EQ(read_all(*source, error, 1 << 16), noise) << name;
+    EXPECT_EQ(error, "");
+    EXPECT_LT(resident_kb_of_file(dir.file(name)), 1024) << name << ": its 8 MB were read once";
+  }
+}
+
 TEST(InputSource, ZstdErrorsAreReported) {
   TempDir dir;
   std::string text = sample_text(3000);

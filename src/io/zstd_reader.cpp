@@ -70,6 +70,8 @@ std::size_t ZstdReader::read(char* dst, std::size_t max_bytes, std::string& erro
       ZSTD_inBuffer in{in_data_, in_size_, in_pos_};
       ZSTD_outBuffer out{dst, max_bytes, 0};
       std::size_t r = ZSTD_decompressStream(dctx_, &out, &in);
+      // The compressed bytes read are not read again (the decoder keeps its own window): a mapping lets them go.
+      if (in.pos > in_pos_) compressed_->release(std::string_view(in_data_ + in_pos_, in.pos - in_pos_));
       in_pos_ = in.pos;
       if (ZSTD_isError(r)) {
         error = name() + ": zstd: " + ZSTD_getErrorName(r);
