@@ -27,6 +27,7 @@ enum Hint : std::uint8_t {
   kHintFlipped = 1,  // pawns march the wrong way: board written from rank 1, or colours swapped
   kHintByKings = 2,  // with kHintFlipped: there are no pawns, the kings stand on each other's back rank
   kHintChess960 = 4,  // rejected for its castling rights, valid read as Chess960 (--chess960: KQkq are X-FEN)
+  kHintCarriageReturn = 8,  // the record holds a CR that ends no line: the input's lines may end in CR alone
 };
 
 struct Verdict {

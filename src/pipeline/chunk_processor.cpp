@@ -57,6 +57,12 @@ void count_stats(const xiangqi::Position& pos, Counts& c) {
   ++c.piece_count[xiangqi::popcount(pos.occupied())];
 }
 
+// A rejected record's FEN with a CR before its end (a CRLF line end's is not part of it): most likely a file whose
+// lines end in CR alone, read as one line.
+std::uint8_t cr_hint(std::string_view fen) {
+  return trim_end(fen).find('\r') != std::string_view::npos ? kHintCarriageReturn : kHintNone;
+}
+
 // Where the FEN of one record is, and the text around it (for CSV / JSON Lines output).
 struct RecordFen {
   std::string_view fen;
@@ -168,7 +174,9 @@ class ChunkWork {
     xq_ = job_.variant == Variant::kXiangqi || (job_.variant == Variant::kAuto && xiangqi::looks_like_xiangqi(where.fen));
     if (xq_) {
       xiangqi::NormalizeResult xr = xiangqi::normalize_fen(where.fen, xpos_, xoptions_);
-      if (!xr.ok()) return reject(line, number, xr.code, column_in_line(line, where, xr.column), xr.hints, 0, {}, xr.squares);
+      if (!xr.ok())
+        return reject(line, number, xr.code, column_in_line(line, where, xr.column), xr.hints | cr_hint(where.fen), 0, {},
+                      xr.squares);
       NormalizeResult r;
       r.fields = xr.fields < 2 ? 1 : 6;
       r.rest = xr.rest;
@@ -176,7 +184,7 @@ class ChunkWork {
       return accept(line, where, r);
     }
     NormalizeResult r = normalize_fen(where.fen, pos_, options_);
-    if (!r.ok()) return reject(line, number, r.code, column_in_line(line, where, r.column), r.hints, r.squares);
+    if (!r.ok()) return reject(line, number, r.code, column_in_line(line, where, r.column), r.hints | cr_hint(where.fen), r.squares);
     accept(line, where, r);
   }
 

@@ -110,6 +110,9 @@ std::string reject_message(const Reject& r, std::string_view detail) {
   else if (r.hints & kHintFlipped)
     m += " (hint: White's pawns stand on Black's side and Black's on White's: the board may be written from "
          "rank 1 instead of rank 8, or the colours swapped)";
+  if (r.hints & kHintCarriageReturn)
+    m += " (hint: the record holds a carriage return (CR) inside it: lines end at LF, so a file whose lines end in "
+         "CR alone (classic Mac OS) reads as one line; convert it first, e.g. with tr '\\r' '\\n')";
   if (r.hints & kHintChess960)
     m += " (hint: the position is valid as Chess960: with --chess960, K and Q name the outermost rook, as X-FEN "
          "writes them)";
