@@ -569,6 +569,33 @@ TEST(PgnSplit, ChunkCutterTargetsAndWindows) {
   EXPECT_EQ(cutter.cut(std::string_view(tagless).substr(28)), 8u) << "the window is back to the target";
 }
 
+// The cut is looked for from the target on (not game by game from the buffer's start), knowing only that the buffer
+// starts outside any comment: a tag line inside a {} comment that began before the target, or right after a game
+// that is not finished, is no cut; a game starting at the target is.
+TEST(PgnSplit, ChunkCutterLooksFromTheTargetOn) {
+  const std::string game = "[Event \"e\"]\n\n1. e4 {a comment} e5 *\n\n";
+  const std::size_t g = game.size();  // the games start at 0, g, 2g, ...
+  std::string games;
+  for (int i = 0; i < 10; ++i) games += game;
+  EXPECT_EQ(PgnChunkCutter(5 * g + 3).cut(games), 6 * g) << "the first game start at or past the target";
+  EXPECT_EQ(PgnChunkCutter(6 * g).cut(games), 6 * g) << "a game starting at the target";
+  EXPECT_EQ(PgnChunkCutter(6 * g + 1).cut(games), 7 * g);
+  // A comment open across the target, holding lines that look like tags; the next game starts after it.
+  const std::string commented = game + "[Event \"c\"]\n\n1. e4 {a long\n[Event \"not a game\"]\n\n[Site \"x\"]\n} e5 *\n\n" + game;
+  const std::size_t last = commented.size() - g;
+  for (std::size_t target : {g + 1, commented.find("[Event \"not"), commented.find("[Site"), last})
+    EXPECT_EQ(PgnChunkCutter(target).cut(commented), last) << target;
+  // A tag line after a game without a result continues it (a tag section may not start there).
+  const std::string unfinished = game + "[Event \"u\"]\n\n1. e4 e5\n[Site \"x\"]\n\n2. Nf3 *\n\n" + game;
+  EXPECT_EQ(PgnChunkCutter(g + 1).cut(unfinished), unfinished.size() - g);
+  // The buffer grows: the answer comes once a game start past the target is in it.
+  PgnChunkCutter grown(2 * g + 1);
+  EXPECT_EQ(grown.cut(std::string_view(games).substr(0, 2 * g)), 0u) << "shorter than the target: read on";
+  EXPECT_EQ(grown.cut(std::string_view(games).substr(0, 3 * g + 5)), 3 * g);
+  grown.dropped(3 * g);
+  EXPECT_EQ(grown.cut(std::string_view(games).substr(3 * g)), 3 * g) << "the next chunk: from its own target";
+}
+
 // ---------------------------------------------------------------- game reader
 
 struct Collected {

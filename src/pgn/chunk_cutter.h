@@ -1,7 +1,8 @@
 // Where to cut a growing PGN buffer into chunks of whole games that can be replayed on their own, in any order
 // (pgn/game_reader.h): at a game start (a tag line) at or past a target size, or, where no tag line offers one
 // (PGN without tags), after a finished game. The buffer is the bytes of one input not yet handed out, and grows
-// at its end as they are read; every byte is scanned once however it grows.
+// at its end as they are read; a byte is scanned at most once however it grows, and the games before the target
+// not at all.
 #pragma once
 #include <cstddef>
 #include <string_view>
@@ -20,7 +21,6 @@ class PgnChunkCutter {
 
  private:
   std::size_t target_;
-  std::size_t last_start_ = 0;  // the last game start found after buf[0] (0: none)
   std::size_t scanned_ = 0;     // lines starting before this were looked at
   std::size_t window_;          // the prefix to tokenize for a cut after a finished game
 };
