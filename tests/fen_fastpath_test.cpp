@@ -17,6 +17,7 @@
 
 #include "fen/normalize.h"
 #include "fen/placement_fast.h"
+#include "fen/write_placement.h"
 
 namespace fenmill {
 namespace {
@@ -311,6 +312,47 @@ INSTANTIATE_TEST_SUITE_P(FenFastPath, VectorPlacementReader,
                          ::testing::Values(VectorReader{"avx512", placement_avx512_supported, parse_placement_avx512},
                                            VectorReader{"avx2", placement_avx2_supported, parse_placement_avx2}),
                          [](const ::testing::TestParamInfo<VectorReader>& info) { return std::string(info.param.name); });
+
+// The vector placement writer writes what the portable one writes, byte for byte and to the same end, for the
+// sample's positions and for random boards: any number of pieces (none to all 64), every kind and colour, and
+// squares with a kind but no colour or a colour but no kind (neither writer gives those a letter).
+TEST(FenFastPath, VectorPlacementWriterAgreesWithThePortableOne) {
+  if (!placement_avx2_supported()) GTEST_SKIP() << "no AVX2 with BMI2 on this CPU";
+  std::vector<Position> positions;
+  for (const std::string& line : sample_lines()) {
+    Position pos;
+    if (parse_fen(line, pos).ok()) positions.push_back(pos);
+  }
+  ASSERT_GT(positions.size(), 10000u);
+  std::mt19937_64 rng(2024);
+  for (int i = 0; i < 200000; ++i) {
+    Position pos;
+    pos.clear();
+    const Bitboard squares = i < 65 ? (i == 64 ? ~Bitboard{0} : (Bitboard{1} << i) - 1) : rng() & rng() & (i % 3 ? rng() : ~Bitboard{0});
+    for (Bitboard b = squares; b; b &= b - 1) {
+      const std::uint64_t draw = rng();
+      const Bitboard square = b & -b;
+      pos.by_type[draw % kPieceTypeCount] |= square;
+      pos.by_color[draw / 8 % 2] |= square;
+    }
+    if (i % 7 == 0) pos.by_type[rng() % kPieceTypeCount] ^= rng() & rng();  // kinds without a colour, or none
+    if (i % 11 == 0) pos.by_color[rng() % 2] ^= rng() & rng();
+    for (PieceType t = PieceType(0); t < kPieceTypeCount; t = PieceType(t + 1))  // one kind a square at most
+      for (PieceType u = PieceType(t + 1); u < kPieceTypeCount; u = PieceType(u + 1)) pos.by_type[u] &= ~pos.by_type[t];
+    positions.push_back(pos);
+  }
+  std::size_t checked = 0;
+  for (const Position& pos : positions) {
+    char scalar[kMaxFenLength], vector[kMaxFenLength];
+    std::memset(scalar, 'x', sizeof scalar);
+    std::memset(vector, 'x', sizeof vector);
+    const std::size_t n = static_cast<std::size_t>(write_placement_scalar(pos, scalar) - scalar);
+    const std::size_t m = static_cast<std::size_t>(write_placement_avx2(pos, vector) - vector);
+    ASSERT_EQ(std::string_view(vector, m), std::string_view(scalar, n)) << "position " << checked;
+    ++checked;
+  }
+  EXPECT_EQ(checked, positions.size());
+}
 
 }  // namespace
 }  // namespace fenmill
