@@ -511,12 +511,12 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     if (csv && look_.long_line_bytes != 0) {
       if (carry_.empty()) {
         std::swap(out, look_);
-        look_copied_or_read_past();
+        have_look_ = false;
         return true;
       }
       const std::uint64_t before = carry_.size();
       carry_.append(look_.bytes);
-      have_look_ = false;
+      look_copied_or_read_past();
       emit_carry(out, carry_.size());
       out.skipped = look_.skipped;
       out.long_line_bytes = before + look_.long_line_bytes;
@@ -530,7 +530,7 @@ bool ChunkFeed::next(Chunk& out, SourceFormat& format, std::string& error) {
     const bool whole_rows = csv && carry_.empty() && whole.last_cut == look_.bytes.size();
     if ((format.format != InputFormat::kPgn && !csv) || whole_rows) {
       std::swap(out, look_);
-      look_copied_or_read_past();
+      have_look_ = false;
       return true;
     }
     // PGN: append to the carry, which the top of the loop cuts at game starts. CSV: cut after its last row end.
