@@ -444,6 +444,37 @@ TEST(RenderCli, EpdOperationsOnStdinOrAnUnknownNameAreRead) {
   EXPECT_NE(r.err.find("TRAILING_TEXT"), std::string::npos) << r.err;
 }
 
+// A Xiangqi EPD record is read with its operations, and with --repair its fullmove 0, as a chess one is: render
+// drew "No board: this record is not a position" (BAD_HALFMOVE at the opcode), and so did validate --html for a
+// Xiangqi EPD record it had just judged on its board.
+TEST(RenderCli, XiangqiEpdOperationsAndRepairedClocksAreRead) {
+  TempDir dir;
+  const std::string facing = "4k4/9/9/9/9/9/9/9/9/4K4 w - -";
+  write_file(dir / "in.epd", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - bm h2e2; id \"s\";\n" +
+                                 facing + " id \"facing\";\n");
+  auto r = run_cli({"render", dir / "in.epd", "--each", dir / "each", "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string start = read_file(dir / "each/line-000001.svg");
+  EXPECT_EQ(start.find("No board"), std::string::npos) << start;
+  EXPECT_EQ(start.find("BAD_HALFMOVE"), std::string::npos);
+  EXPECT_NE(read_file(dir / "each/line-000002.svg").find(">XQ_GENERALS_FACING<"), std::string::npos);
+
+  r = run_cli({"validate", dir / "in.epd", "--variant", "auto", "-q", "--html", dir / "r.html"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::string html = read_file(dir / "r.html");
+  EXPECT_EQ(count(html, "<section class=\"reject\""), 1u);
+  EXPECT_EQ(count(html, "No board"), 0u);
+  EXPECT_EQ(count(html, "width=\"96\" height=\"96\""), 2u) << "both generals outlined";
+
+  write_file(dir / "zero.fen", facing + " 0 0\n");
+  r = run_cli({"validate", dir / "zero.fen", "--variant", "xiangqi", "--repair", "-q", "--html", dir / "z.html"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("XQ_GENERALS_FACING"), std::string::npos) << r.out;
+  html = read_file(dir / "z.html");
+  EXPECT_EQ(count(html, "No board"), 0u) << "fullmove 0 is repaired, as validate read it";
+  EXPECT_EQ(count(html, "width=\"96\" height=\"96\""), 2u);
+}
+
 TEST(RenderCli, VariantOptionAndBadArguments) {
   TempDir dir;
   const std::string xq = "9/9/r4khPH/6P2/5P3/5p3/3r5/5h3/2Cp1pp2/1RCcK3c w - - - 1";

@@ -18,7 +18,11 @@ FenDiagnosis diagnose_fen(std::string_view text, const DiagnoseOptions& options)
   d.xiangqi = options.variant == Variant::kXiangqi ||
               (options.variant == Variant::kAuto && xiangqi::looks_like_xiangqi(text));
   if (d.xiangqi) {
-    xiangqi::ParseResult pr = xiangqi::parse_fen(text, d.xq);
+    // As the chess path below: EPD operations and --repair's fullmove 0 are read, not taken for errors.
+    xiangqi::ParseOptions po;
+    po.allow_operations = options.allow_operations;
+    po.repair = options.repair;
+    xiangqi::ParseResult pr = xiangqi::parse_fen(text, d.xq, po);
     d.parsed = pr.ok();
     d.code = pr.code;
     d.column = pr.column;
