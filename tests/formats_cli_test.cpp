@@ -1020,6 +1020,30 @@ TEST(FormatsCli, XiangqiRejectsNameTheirPoints) {
             "Black's side, or the colours swapped)\n");
 }
 
+// Read as chess (the default), a Xiangqi file had every record rejected at its first '9' or its tenth rank with
+// no word of why. A valid Xiangqi record now says so; other rejections are worded as before, and a run that reads
+// Xiangqi gives no such hint.
+TEST(FormatsCli, AXiangqiRecordReadAsChessSaysSo) {
+  TempDir dir;
+  write_file(dir / "x.fen",
+             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n"
+             "3k5/9/9/9/9/9/9/9/9/4K4\n"
+             "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\n"  // facing generals: not a valid Xiangqi position either
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\n");
+  CliResult r = run_cli({"validate", "-q", "x.fen"}, dir.path().string());
+  EXPECT_EQ(r.exit_code, 1);
+  const std::string hint = " (hint: the record is a valid Xiangqi position: --variant xiangqi or auto reads it)\n";
+  EXPECT_EQ(r.out,
+            "x.fen:1:4: BAD_PIECE: invalid character in the piece placement" + hint +
+            "x.fen:2:3: RANK_SUM: a rank does not sum to 8 squares" + hint +
+            "x.fen:3:3: RANK_SUM: a rank does not sum to 8 squares\n"
+            "x.fen:4:55: FIELD_COUNT: a FEN has 1, 2, 3, 4 or 6 fields\n");
+  for (const char* variant : {"xiangqi", "auto"}) {
+    r = run_cli({"validate", "-q", "--variant", variant, "x.fen"}, dir.path().string());
+    EXPECT_EQ(r.out.find("hint"), std::string::npos) << variant << ": " << r.out;
+  }
+}
+
 TEST(FormatsCli, XiangqiVariantRefusesPgnInput) {
   TempDir dir;
   write_file(dir / "xq.pgn", "[Event \"x\"]\n\n1. h2e2 h9g7 *\n");

@@ -184,7 +184,11 @@ class ChunkWork {
       return accept(line, where, r);
     }
     NormalizeResult r = normalize_fen(where.fen, pos_, options_);
-    if (!r.ok()) return reject(line, number, r.code, column_in_line(line, where, r.column), r.hints | cr_hint(where.fen), r.squares);
+    if (!r.ok()) {
+      reject(line, number, r.code, column_in_line(line, where, r.column), r.hints | cr_hint(where.fen), r.squares);
+      result_.rejects.back().valid_as_xiangqi = valid_as_xiangqi(where.fen);
+      return;
+    }
     accept(line, where, r);
   }
 
@@ -234,6 +238,13 @@ class ChunkWork {
     rej.game = game.index + 1;
     rej.ply = e.ply;
     result_.rejects.push_back(rej);
+  }
+
+  // Whether a record a chess run rejects is a valid Xiangqi position: a Xiangqi file read without --variant had
+  // every record rejected at its first '9' or its tenth rank, with no word of why. Rejected records only: the
+  // record is read a second time.
+  bool valid_as_xiangqi(std::string_view fen) {
+    return job_.variant == Variant::kChess && xiangqi::normalize_fen(fen, xpos_, xoptions_).ok();
   }
 
   ErrorCode locate_fen(std::string_view line, RecordFen& where) {

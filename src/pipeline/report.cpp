@@ -116,6 +116,7 @@ std::string reject_message(const Reject& r, std::string_view detail) {
   if (r.hints & kHintChess960)
     m += " (hint: the position is valid as Chess960: with --chess960, K and Q name the outermost rook, as X-FEN "
          "writes them)";
+  if (r.valid_as_xiangqi) m += " (hint: the record is a valid Xiangqi position: --variant xiangqi or auto reads it)";
   return m;
 }
 
