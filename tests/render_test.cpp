@@ -628,6 +628,26 @@ TEST(RenderCli, ValidateWritesTheHtmlReport) {
   EXPECT_EQ(read_file(dir / "old.html"), html);
 }
 
+// The table of codes gave every code its chess meaning: a Xiangqi run's RANK_SUM read "a rank does not sum to 8
+// squares" above records whose messages said 9 points. Each row now speaks of the variant of its first record.
+TEST(RenderCli, HtmlReportCodeTableUsesTheRecordsVariantWords) {
+  TempDir dir;
+  write_file(dir / "x.fen", "3k5/9/9/9/9/9/9/9/9/4K3 w - - 0 1\n3k5/9/9/9/9/9/9/9/9/9 w - - 0 1\n");
+  auto r = run_cli({"validate", dir / "x.fen", "--variant", "xiangqi", "-q", "--html", dir / "x.html"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::string html = read_file(dir / "x.html");
+  EXPECT_NE(html.find("<td class=\"n\">1</td><td>a rank does not sum to 9 points</td>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<td class=\"n\">1</td><td>each side needs exactly one general: one is missing</td>"),
+            std::string::npos);
+  EXPECT_EQ(html.find("8 squares"), std::string::npos);
+  // A chess run keeps the chess words; in a mixed run the first record with the code decides.
+  write_file(dir / "c.fen", "4k3/8/8/8/8/8/8/4K2 w - - 0 1\n3k5/9/9/9/9/9/9/9/9/4K3 w - - 0 1\n");
+  r = run_cli({"validate", dir / "c.fen", "--variant", "auto", "-q", "--html", dir / "c.html"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  html = read_file(dir / "c.html");
+  EXPECT_NE(html.find("<td class=\"n\">2</td><td>a rank does not sum to 8 squares</td>"), std::string::npos) << html;
+}
+
 TEST(RenderCli, HtmlReportReadsTheColumnInTheFensLineOfAMultiLineCsvRow) {
   // A CSV row whose quoted field holds line breaks is one record, and its column counts in the FEN's line. The
   // report counted it from the row's first line: a rejected position got "No board" and a syntax error's mark

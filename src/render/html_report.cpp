@@ -7,6 +7,7 @@
 #include "render/render_fen.h"
 #include "render/svg_chess.h"
 #include "render/svg_message.h"
+#include "xiangqi/errors.h"
 
 namespace fenmill::render {
 namespace {
@@ -47,6 +48,15 @@ void append_code_row(std::string& out, const RunOutcome& outcome, std::string_vi
   out += "</td></tr>\n";
 }
 
+// A code's meaning in the words of its records' variant (a Xiangqi rank has 9 points and a general, not a king):
+// that of the first record shown with it, else the run's.
+std::string_view code_meaning(const Job& job, const RunOutcome& outcome, ErrorCode code) {
+  const long first = first_with_code(outcome, error_name(code), false);
+  const bool xiangqi =
+      first >= 0 ? outcome.reported[static_cast<std::size_t>(first)].xiangqi : job.variant == Variant::kXiangqi;
+  return xiangqi ? xiangqi::message_for(code) : error_message(code);
+}
+
 void append_summary(std::string& out, const Job& job, const RunOutcome& outcome) {
   const Counts& c = outcome.counts;
   out += "<p>Inputs: ";
@@ -66,7 +76,7 @@ void append_summary(std::string& out, const Job& job, const RunOutcome& outcome)
   out += "<h2>Invalid records by code</h2>\n<table class=\"codes\">\n<tr><th>code</th><th>records</th><th>meaning</th></tr>\n";
   for (int i = 1; i < kErrorCodeCount; ++i)
     if (std::uint64_t n = c.invalid_by_code[i])
-      append_code_row(out, outcome, error_name(ErrorCode(i)), error_message(ErrorCode(i)), n, false);
+      append_code_row(out, outcome, error_name(ErrorCode(i)), code_meaning(job, outcome, ErrorCode(i)), n, false);
   for (int i = 1; i < kPgnErrorCount; ++i)
     if (std::uint64_t n = c.invalid_games_by_code[i])
       append_code_row(out, outcome, pgn_error_name(PgnError(i)), pgn_error_message(PgnError(i)), n, true);
