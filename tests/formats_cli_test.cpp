@@ -1044,6 +1044,25 @@ TEST(FormatsCli, AXiangqiRecordReadAsChessSaysSo) {
   }
 }
 
+// A Xiangqi game with a [FEN] tag (as CCPD writes them) was rejected as BAD_FEN "a rank does not sum to 8 squares",
+// every game of the file, with no word of Xiangqi. A chess [FEN] tag that is invalid gets no hint.
+TEST(FormatsCli, AXiangqiPgnFenTagSaysSo) {
+  TempDir dir;
+  write_file(dir / "g.pgn",
+             "[Game \"Chinese Chess\"]\n[FEN \"4k4/4a4/5a3/3PR4/6r2/9/2pp5/9/4A4/4KA3 b - - 0 1\"]\n\n1. e8d7 *\n\n"
+             "[FEN \"4k3/8/8/8/8/8/8/4K2 w - - 0 1\"]\n\n1. Kd2 *\n");
+  for (const char* variant : {"chess", "auto"}) {
+    CliResult r = run_cli({"validate", "-q", "--variant", variant, "g.pgn"}, dir.path().string());
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out,
+              "g.pgn:2:7: BAD_FEN: game 1: the [FEN] tag is not a valid position (RANK_SUM: a rank does not sum to 8 "
+              "squares) (hint: a Xiangqi position: games are replayed as chess; fenmill reads Xiangqi positions, not "
+              "games)\n"
+              "g.pgn:6:7: BAD_FEN: game 2: the [FEN] tag is not a valid position (RANK_SUM: a rank does not sum to 8 "
+              "squares)\n") << variant;
+  }
+}
+
 TEST(FormatsCli, XiangqiVariantRefusesPgnInput) {
   TempDir dir;
   write_file(dir / "xq.pgn", "[Event \"x\"]\n\n1. h2e2 h9g7 *\n");

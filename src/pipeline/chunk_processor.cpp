@@ -235,6 +235,8 @@ class ChunkWork {
     result_.reject_text.append(token);
     rej.text_end = result_.reject_text.size();
     rej.pgn = e.code;
+    // Xiangqi games (CCPD's, with a [FEN] tag) are replayed as chess: say why their start position is refused.
+    rej.valid_as_xiangqi = e.code == PgnError::kBadFen && xiangqi::normalize_fen(e.token, xpos_).ok();
     rej.game = game.index + 1;
     rej.ply = e.ply;
     result_.rejects.push_back(rej);

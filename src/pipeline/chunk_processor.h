@@ -29,7 +29,8 @@ struct Reject {
   PgnError pgn = PgnError::kOk;
   bool xiangqi = false;  // a Xiangqi record: its points are in xiangqi_squares (its board has 90), squares is 0
   xiangqi::Bitboard xiangqi_squares = 0;
-  bool valid_as_xiangqi = false;  // a chess record (--variant chess) that is a valid Xiangqi position: said as a hint
+  // A chess record (--variant chess) or a PGN game's [FEN] tag that is a valid Xiangqi position: said as a hint.
+  bool valid_as_xiangqi = false;
   std::uint64_t game = 0;
   std::uint32_t ply = 0;
   // A CSV row over several lines: the lines of its text before the one `line` and `column` name (the FEN's).

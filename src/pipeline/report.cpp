@@ -77,6 +77,8 @@ std::string reject_message(const Reject& r, std::string_view detail) {
       m += error_message(r.code);
       m += ')';
     }
+    if (r.valid_as_xiangqi)
+      m += " (hint: a Xiangqi position: games are replayed as chess; fenmill reads Xiangqi positions, not games)";
     return m;
   }
   std::string m(r.xiangqi ? xiangqi::message_for(r.code) : error_message(r.code));
