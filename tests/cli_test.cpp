@@ -1328,6 +1328,42 @@ TEST(CliStderr, ProgressWhenForced) {
   EXPECT_EQ(r.err, "");
 }
 
+// `fenmill validate big.fen` on a terminal: the report (standard output) and the progress line (standard error) share
+// the screen, and each report line landed after the progress line's text ("\r1.2 MB, 20532 records, 40.7 k
+// records/s   big.fen:15901:1: BAD_PIECE: ..."). Unless forced, progress is now off when what is written as the run
+// goes reaches a terminal.
+TEST(CliStderr, NoAutoProgressWhenTheOutputGoesToATerminal) {
+  if (!pty_available()) GTEST_SKIP() << "no pseudo-terminals here";
+  const std::string mixed = golden("mixed.fen");
+  CliRun run;
+  run.args = {"validate", "-q", "--chunk-size", "64", "-"};
+  std::size_t begin = 0;
+  for (int part = 1; part <= 4; ++part) {  // slow stdin, as in ProgressWhenForced
+    std::size_t end = part == 4 ? mixed.size() : mixed.find('\n', mixed.size() * part / 4) + 1;
+    run.stdin_pieces.push_back({mixed.substr(begin, end - begin), part == 1 ? 0 : 400});
+    begin = end;
+  }
+  run.stderr_is_tty = true;
+  CliResult r = run_cli(run);  // the report to a pipe: progress on the terminal
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("records"), std::string::npos) << r.err;
+  run.stdout_is_tty = true;
+  r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("RANK_SUM"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err, "");
+  // The rejects on a terminal as they are written: the same.
+  run.args = {"normalize", "-q", "--chunk-size", "64", "--rejects", "/dev/stdout", "-o", "/dev/null", "-"};
+  r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("RANK_SUM"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err, "");
+  // Forced: shown all the same.
+  run.args = {"validate", "-q", "--progress", "--chunk-size", "64", "-"};
+  r = run_cli(run);
+  EXPECT_NE(r.err.find("records"), std::string::npos) << r.err;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Usage errors: exit 2, a message, no output.
 

@@ -95,7 +95,12 @@ RunOutcome run_job(const Job& job, const HtmlReport& html_report) {
   ChunkFeed chunker(job);
   WorkPool pool;
   Sink sink(job, out.get(), rejects.get());
-  Progress progress(job.progress, job.inputs);
+  // Left to itself (stderr a terminal), progress stays off when the positions or the rejects go to a terminal as
+  // they are written: on a shared screen each line written would land after the progress line's text. (stats writes
+  // its report after the progress line has ended.)
+  const bool written_to_terminal =
+      (job.command != Command::kStats && out->is_terminal()) || (rejects && rejects->is_terminal());
+  Progress progress(job.progress == -1 && written_to_terminal ? 0 : job.progress, job.inputs);
   std::string read_error, write_error;
   // The reader stage runs concurrently with the sink: it must not read write_error while the sink sets it.
   std::atomic<bool> write_failed{false};
