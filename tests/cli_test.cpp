@@ -1328,6 +1328,24 @@ TEST(CliStderr, ProgressWhenForced) {
   EXPECT_EQ(r.err, "");
 }
 
+// The line left when the run ends shows its totals. At most one line is printed per 250 ms: the updates for the
+// last chunks, read in a burst, were skipped, and the line (under -q the only word on the run) kept the count of
+// the first chunk of the burst ("0.0 MB, 13 records, ..." for a run of 24).
+TEST(CliStderr, ProgressEndsOnTheRunsTotals) {
+  const std::string mixed = golden("mixed.fen");
+  CliRun run;
+  run.args = {"normalize", "-q", "--progress", "--chunk-size", "64", "-o", "/dev/null", "-"};
+  const std::size_t half = mixed.find('\n', mixed.size() / 2) + 1;
+  run.stdin_pieces = {{mixed.substr(0, half), 0}, {mixed.substr(half), 400}};
+  CliResult r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_NE(r.err.find('\r'), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.back(), '\n');
+  const std::string last = r.err.substr(r.err.rfind('\r') + 1);
+  EXPECT_EQ(last.rfind("0.0 MB, 24 records, ", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(last.begin(), last.end(), '\n'), 1) << r.err;
+}
+
 // `fenmill validate big.fen` on a terminal: the report (standard output) and the progress line (standard error) share
 // the screen, and each report line landed after the progress line's text ("\r1.2 MB, 20532 records, 40.7 k
 // records/s   big.fen:15901:1: BAD_PIECE: ..."). Unless forced, progress is now off when what is written as the run

@@ -45,18 +45,32 @@ Progress::Progress(int mode, const std::vector<std::string>& inputs)
 
 void Progress::update(std::uint64_t done_in_input, std::uint32_t input, std::uint64_t records) {
   if (!enabled_) return;
+  done_in_input_ = done_in_input;
+  input_ = input;
+  records_ = records;
   auto now = std::chrono::steady_clock::now();
   if (now - last_ < std::chrono::milliseconds(250)) return;
   last_ = now;
-  std::uint64_t done = done_in_input;
-  for (std::uint32_t i = 0; i < input && i < sizes_.size(); ++i) done += sizes_[i];
-  double secs = std::chrono::duration<double>(now - start_).count();
-  std::fprintf(stderr, "\r%s   ", progress_line(done, total_, records, secs).c_str());
+  print(now);
+}
+
+// Over the line on screen, blanking what a longer one before it left (a rate or an ETA may lose digits).
+void Progress::print(std::chrono::steady_clock::time_point now) {
+  std::uint64_t done = done_in_input_;
+  for (std::uint32_t i = 0; i < input_ && i < sizes_.size(); ++i) done += sizes_[i];
+  const std::string line = progress_line(done, total_, records_, std::chrono::duration<double>(now - start_).count());
+  const int length = static_cast<int>(line.size());
+  std::fprintf(stderr, "\r%s%*s", line.c_str(), shown_ > length ? shown_ - length : 0, "");
+  shown_ = length;
   printed_ = true;
 }
 
+// The last update was likely skipped (at most one line per 250 ms): the line left on screen, under -q the only word
+// on the run, showed fewer records than were read.
 void Progress::finish() {
-  if (printed_) std::fprintf(stderr, "\n");
+  if (!printed_) return;
+  print(std::chrono::steady_clock::now());
+  std::fprintf(stderr, "\n");
 }
 
 }  // namespace fenmill
