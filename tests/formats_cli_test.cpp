@@ -174,6 +174,39 @@ TEST(FormatsCli, CsvQuoteInsideAnUnquotedFieldIsText) {
   }
 }
 
+// A row must be well formed after its FEN field too. A stray quote opening a field after the FEN (a `note` column)
+// ran on to the next quote, which a later row's quoted field held ("3...,\"y\""): the lines between were one
+// record, accepted (its FEN field was fine) while the rows on lines 3 and 4 went unseen, neither written nor
+// rejected, and --to csv wrote the broken row back. It is now a CSV_FIELD reject, as it was when the broken field
+// came before the FEN.
+TEST(FormatsCli, CsvRowBrokenAfterTheFenFieldIsRejected) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  write_file(dir / "s.csv", "id,fen,note\n"
+                            "1," + k + ",\"stray\n"
+                            "2," + k + ",x\n"
+                            "3," + k + ",\"y\"\n"
+                            "\"4\"x," + k + ",z\n"
+                            "5," + k + ",\"q \"\"w\"\"\"\r\n"
+                            "6," + k + ",\"a\"b,c\n");
+  const std::string expected_out = "id,fen,note\n5," + k + ",\"q \"\"w\"\"\"\n";
+  for (const char* chunk : {"1", "7", "1000"}) {
+    for (const char* threads : {"1", "2"}) {
+      CliResult r = run_cli({"normalize", "-q", "--to", "csv", dir / "s.csv", "--chunk-size", chunk, "--threads", threads,
+                             "--rejects", dir / "rej.jsonl", "--summary", dir / "sum.json", "--force"});
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+      EXPECT_EQ(r.out, expected_out) << chunk;
+      std::vector<std::string> rejects = split_lines(read_file(dir / "rej.jsonl"));
+      ASSERT_EQ(rejects.size(), 3u) << chunk;
+      EXPECT_NE(rejects[0].find("\"line\":2,\"column\":1,\"code\":\"CSV_FIELD\""), std::string::npos) << rejects[0];
+      EXPECT_NE(rejects[1].find("\"line\":5,\"column\":1,\"code\":\"CSV_FIELD\""), std::string::npos) << rejects[1];
+      EXPECT_NE(rejects[2].find("\"line\":7,\"column\":1,\"code\":\"CSV_FIELD\""), std::string::npos) << rejects[2];
+      EXPECT_NE(read_file(dir / "sum.json").find("\"records\": 4, \"valid\": 1, \"invalid\": 3"), std::string::npos)
+          << read_file(dir / "sum.json");
+    }
+  }
+}
+
 // --to csv writes a row back as it was except for the FEN field: a TSV row's empty last field and trailing
 // blanks stay (they were trimmed, so with --count the count landed in the wrong column); only a CR goes.
 // Semicolons separate the fields when the header has them and neither commas nor TABs (spreadsheets write that
@@ -332,12 +365,12 @@ TEST(FormatsCli, DedupCountReplacesACountTheInputAlreadyHas) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "fen,note,count\n" + k + ",a,2\n" + kStart + ",,1\n");
   }
-  // Malformed quoting in the count field ("x"y: the scanner's one field) is replaced whole, and a row with more
-  // fields than the header keeps them.
-  write_file(dir / "q.csv", "fen,count,note\n" + k + ",\"7\"x,a\n" + std::string(kStart) + ",\"x\"y,5,extra\n" + kStart + "\n");
+  // A quoted count field is replaced whole, and a row with more fields than the header keeps them. A row whose
+  // count field is malformed ("7"x) is a CSV_FIELD reject (CsvRowBrokenAfterTheFenFieldIsRejected): not counted.
+  write_file(dir / "q.csv", "fen,count,note\n" + k + ",\"7\"x,a\n" + std::string(kStart) + ",\"x,y\",5,extra\n" + kStart + "\n");
   CliResult r = run_cli({"dedup", "-q", "--count", "--to", "csv", dir / "q.csv"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, "fen,count,note\n" + k + ",1,a\n" + kStart + ",2,5,extra\n");
+  EXPECT_EQ(r.out, "fen,count,note\n" + std::string(kStart) + ",2,5,extra\n");
   // Duplicate names: every "count" key and every count column gets the count (JSON readers differ in which
   // duplicate they keep; so do CSV readers), a short row is padded to the last one.
   write_file(dir / "d.jsonl", "{\"count\":\"x\",\"fen\":\"" + k + "\",\"n\":{\"count\":0},\"count\":[2, 3]}\n" +

@@ -102,6 +102,13 @@ bool find_csv_field(std::string_view line, std::size_t index, char separator, Cs
   return found;
 }
 
+bool csv_rest_well_formed(std::string_view line, std::size_t i, char separator) {
+  if (line.find('"', i) == std::string_view::npos) return true;  // unquoted fields only: nothing can be wrong
+  for (CsvField f; i < line.size() && line[i] == separator;)
+    if (!read_csv_field(line, ++i, separator, f)) return false;
+  return line.find_first_not_of('\r', i) == std::string_view::npos;  // CRs only: the line end (\r\r\n too)
+}
+
 std::string_view csv_field_value(std::string_view line, const CsvField& field, std::string& scratch) {
   std::string_view raw = line.substr(field.begin, field.end - field.begin);
   if (!field.quoted) return raw;

@@ -109,6 +109,9 @@ inline std::string_view csv_without_cr(std::string_view row) {
 
 // Finds field number `index` (0-based) of a row. False if the row has fewer fields or a quote is unbalanced.
 bool find_csv_field(std::string_view line, std::size_t index, char separator, CsvField& out);
+// Whether the fields after the one ending at line[end] (a separator, a CR or the end) are well formed: each quoted
+// one closed, then followed by a separator or the row's end, CRs included (a quote inside an unquoted field is text).
+bool csv_rest_well_formed(std::string_view line, std::size_t end, char separator);
 // The field's value: the raw text, or for a quoted field the text between the quotes with "" as ".
 // Uses `scratch` only when unescaping is needed.
 std::string_view csv_field_value(std::string_view line, const CsvField& field, std::string& scratch);

@@ -260,9 +260,11 @@ class ChunkWork {
         return ErrorCode::kOk;
       case InputFormat::kCsv: {
         CsvField field;
-        // A quote left open (at the end of the input) would leave `--to csv` output unreadable past this row.
-        if (csv_ends_in_quotes(line, source_.separator) ||
-            !find_csv_field(line, static_cast<std::size_t>(source_.csv_column), source_.separator, field))
+        // The whole row must be well formed, not only up to the FEN: a quote left open (at the end of the input)
+        // would leave `--to csv` output unreadable past this row, and a stray one after the FEN field made one
+        // record of the lines up to the next quote, accepted with no word on the rows it had swallowed.
+        if (!find_csv_field(line, static_cast<std::size_t>(source_.csv_column), source_.separator, field) ||
+            !csv_rest_well_formed(line, field.end, source_.separator))
           return ErrorCode::kCsvField;
         where.fen = csv_field_value(line, field, scratch_);
         where.raw_begin = field.begin;
