@@ -1214,6 +1214,23 @@ TEST(CliInput, ABraceInALineCommentOfATooLargeGameOpensNoComment) {
   }
 }
 
+// A game too large to read with a '{' in a tag value ([Annotator ":-{"]) and no '}' after it: a tag's value is no
+// comment to the reader, so the games after it are read (the brace was taken to open a {} comment, and every game after
+// it was read past as the too-large game's text, neither written nor counted).
+TEST(CliInput, ABraceInATagValueOfATooLargeGameOpensNoComment) {
+  TempDir tmp;
+  const std::string input = "[Event \"h\"]\n[Annotator \":-{\"]\n\n1. e4 ; " + std::string((16u << 20) + 10, 'x') +
+                            "\n1... e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n\n[Event \"c\"]\n\n1. c4 *\n";
+  for (const RunOneWay& run : normalize_every_way(tmp, "games.pgn", input, {}, 5)) {
+    SCOPED_TRACE(run.how);
+    EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+    EXPECT_EQ(split_lines(run.result.out).size(), 2u + 2u);  // b and c
+    EXPECT_EQ(json_number(run.summary, "records"), 5u);
+    EXPECT_EQ(json_number(run.summary, "invalid"), 1u);
+    EXPECT_NE(run.rejects.find(",\"line\":1,\"column\":1,\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << run.rejects;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // stderr: the summary line, -q, progress.
 

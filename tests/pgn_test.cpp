@@ -494,6 +494,28 @@ TEST(PgnSplit, GameSkipEndsWhereFindGameStartStarts) {
     EXPECT_EQ(escaped.scan(text), text.find("[Event \"y\"]")) << line;
     EXPECT_TRUE(escaped.found()) << line;
   }
+  // A brace in a tag pair is its text, as read_tag() reads it (a value's, one after unescaped quotes, a broken tag's up
+  // to its ']' or the line's end); one after the tag pair opens a comment, which hides the tag line inside it. However
+  // the bytes come: a tag line held across pieces, and one past kMaxTagText (its first bytes lexed, the rest streamed).
+  const std::string pad(70000, 'p');
+  for (const std::string& tags :
+       {std::string("[Annotator \":-{\"]\n"), std::string("[Annotator \"\\\"{\"] [Site \"x\"]\n"),
+        std::string("[Event \"The \"{Big\" Open\"]\n"), std::string("[Bad {value]\n"), std::string("[Event \"a\" {x\n"),
+        "[Event \"" + pad + "{\"]\n", "[Event \"x\"] ; \"" + pad + "{\n",
+        std::string("[Event \"x\"] {open\n1-0\n[Event \"inside\"]\n}\n"),
+        std::string("[Bad value] {open\n1-0\n[Event \"inside\"]\n}\n"),
+        "[Event \"x\"] {" + pad + "\n1-0\n[Event \"inside\"]\n}\n"}) {
+    const std::string text = "[Event \"x\"]\n" + tags + "\n1. e4 1-0\n\n[Event \"y\"]\n\n*\n";
+    const std::size_t expected = text.find("[Event \"y\"]");
+    for (std::size_t piece : {std::size_t{1}, std::size_t{3}, text.size()}) {
+      PgnGameSkip tagged(1);
+      std::size_t taken = 0;
+      for (std::size_t at = 0; at < text.size() && !tagged.found(); at += piece)
+        taken += tagged.scan(std::string_view(text).substr(at, piece));
+      EXPECT_EQ(taken, expected) << tags.substr(0, 40) << " " << piece;
+      EXPECT_TRUE(tagged.found()) << tags.substr(0, 40) << " " << piece;
+    }
+  }
 }
 
 TEST(PgnSplit, FindGameStart) {

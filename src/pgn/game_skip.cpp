@@ -55,7 +55,8 @@ std::size_t PgnGameSkip::scan(std::string_view bytes) {
     }
     const void* nl = std::memchr(p + i, '\n', n - i);
     const std::size_t end = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - p) : n;
-    for (std::size_t k = i; k < end; ++k) {
+    std::size_t k = holding_tag_ ? hold_tag_text(p, i, end) : i;
+    for (; k < end; ++k) {
       const std::size_t run = k;
       while (k < end && !special[static_cast<unsigned char>(p[k])]) ++k;
       if (!line_content_ && !in_comment_ && !line_escaped_)
@@ -71,9 +72,14 @@ std::size_t PgnGameSkip::scan(std::string_view bytes) {
         in_comment_ = line_in_comment_ = false;
       } else {  // ';' or '['
         if (!line_in_comment_) line_marked_ = true;
-        if (!in_comment_ && !line_escaped_) (c == ';' ? line_escaped_ : line_content_) = true;
+        if (!in_comment_ && c == ';') line_escaped_ = true;
+        if (!in_comment_ && c == '[') {  // a tag pair: the rest of its line is read as the reader reads it
+          line_content_ = holding_tag_ = true;
+          k = hold_tag_text(p, k, end) - 1;
+        }
       }
     }
+    if (nl && holding_tag_) lex_tag_text();
     add_to_tail(std::string_view(p + i, end - i));
     if (newlines_ == 0) first_line_ += end - i;
     seen_ += end - i;
@@ -89,6 +95,33 @@ std::size_t PgnGameSkip::scan(std::string_view bytes) {
     line_started_ = false;
   }
   return n;
+}
+
+// Holds the bytes [from, end) of a line from a tag pair on, up to kMaxTagText of them (then they are lexed, and the
+// line goes on byte by byte); returns where the bytes held end.
+std::size_t PgnGameSkip::hold_tag_text(const char* bytes, std::size_t from, std::size_t end) {
+  const std::size_t take = std::min(end - from, kMaxTagText - tag_text_.size());
+  tag_text_.append(bytes + from, take);
+  if (tag_text_.size() == kMaxTagText) lex_tag_text();
+  return from + take;
+}
+
+// Lexes the bytes held from a tag pair to the line's end as the reader does: whether a {} comment is open after them
+// (a brace in a tag value opens none). Cut short at kMaxTagText, the rest of the line is comment text after a ';', and
+// taken for the tag's text after a tag pair that has not ended.
+void PgnGameSkip::lex_tag_text() {
+  Lexer lexer(tag_text_, 1);
+  Token last;
+  bool open_tag = false;
+  for (Token token = lexer.next(); token.kind != TokenKind::kEnd; token = lexer.next()) {
+    TagPair tag;
+    if (token.kind == TokenKind::kTagStart) open_tag = !lexer.read_tag(tag) && lexer.offset() == tag_text_.size();
+    last = token;
+  }
+  in_comment_ = line_in_comment_ = last.kind == TokenKind::kUnterminatedComment;
+  line_escaped_ = (last.kind == TokenKind::kComment && last.text.front() == ';') || (last.kind == TokenKind::kTagStart && open_tag);
+  tag_text_.clear();
+  holding_tag_ = false;
 }
 
 // Adds a piece of the current line to tail_: its last 8 bytes up to its last non-blank one, the blanks between
