@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "pgn/line_scan.h"
 #include "pgn/make_move.h"
 #include "pgn/san.h"
 #include "pgn/start_position.h"
@@ -25,30 +26,23 @@ bool inside_brace_comment(std::string_view buf, std::size_t outside, std::size_t
 }
 
 // Whether the line starting at `line_start` might continue a tag section rather than start a game. Only a
-// game that plainly ended says no: the last non-blank line before it ends with a result token (1-0, 0-1,
-// 1/2-1/2, 1/2, *) that no ';', '[' or open '{' on that line turns into other text, so the reader has left the tag
-// section and finished the game. Anything else (a tag line, ChessBase's blank line after [Event], a comment
-// or '%' line between tags, a tag begun mid-line) says yes: a wrong yes only costs a cut, a wrong no would
-// split a game and make the output depend on where chunks end (tests/fuzz/pgn_fuzz.cpp checks this).
+// game that plainly ended says no: the last non-blank line before it ends a game with its result (pgn/line_scan.h:
+// no ';', '[' or open '{' on that line turns the result into other text, so the reader has left the tag section and
+// finished the game). Anything else (a tag line, ChessBase's blank line after [Event], a comment or '%' line between
+// tags, a tag begun mid-line) says yes: a wrong yes only costs a cut, a wrong no would split a game and make the
+// output depend on where chunks end (tests/fuzz/pgn_fuzz.cpp checks this).
 bool continues_tag_section(std::string_view buf, std::size_t line_start) {
   std::size_t end = line_start;
   while (end > 0 && is_space(buf[end - 1])) --end;
   if (end == 0) return false;
   std::size_t begin = end;
   while (begin > 0 && buf[begin - 1] != '\n') --begin;
-  std::string_view line = buf.substr(begin, end - begin);
-  std::size_t token = line.size();
-  for (std::string_view result : kPgnResults)  // the longest: "1/2-1/2" also ends with "1/2"
-    if (line.ends_with(result)) token = std::min(token, line.size() - result.size());
-  if (token == line.size()) return true;
-  if (token > 0 && !is_space(line[token - 1]) && line[token - 1] != '}' && line[token - 1] != ')') return true;  // "e41-0"
-  if (line.front() == '%') return true;
-  bool in_comment = false;
-  for (std::size_t k = 0; k < token; ++k) {
-    if (!in_comment && (line[k] == ';' || line[k] == '[')) return true;  // a broken tag may swallow the result
-    in_comment = line[k] == '{' ? true : line[k] == '}' ? false : in_comment;
-  }
-  return in_comment;
+  const std::string_view line = buf.substr(begin, end - begin);
+  if (!PgnLineScan::ends_with_result(line, true)) return true;  // a tag line, most often: no need to read it
+  PgnLineScan scan;
+  scan.start();
+  scan.scan(line);
+  return scan.finish() != PgnLineScan::Kind::kEndsGame;
 }
 
 bool name_is(std::string_view name, std::string_view wanted) {

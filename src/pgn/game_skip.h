@@ -1,15 +1,14 @@
 // Reading past a PGN game too large to read (GAME_TOO_LARGE: its text passes kMaxGameTextBytes, pipeline/chunk_feed.h)
 // without holding it: finds where the next game with tags starts as the game's bytes stream past, by
 // find_game_start()'s rule (a line beginning with '[', outside any {} comment, after a line that ends a game with its
-// result), lines of comments alone after that line allowed, and braces in ';' and '%' comments and in tag pairs being
-// comment or tag text (as the reader reads them: find_game_start() may take them for a {} comment, which only delays a
-// cut, but here would read past the games after), and counts the game's lines on the way. The scan depends on the
-// game's bytes alone, so it ends at the same byte however the input is cut into chunks.
+// result: pgn/line_scan.h), lines of comments alone after that line allowed, and counts the game's lines on the way.
+// The scan depends on the game's bytes alone, so it ends at the same byte however the input is cut into chunks.
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <string>
 #include <string_view>
+
+#include "pgn/line_scan.h"
 
 namespace fenmill {
 
@@ -34,36 +33,16 @@ class PgnGameSkip {
   std::uint64_t first_line_bytes() const { return first_line_; }
 
  private:
-  void end_line();
-  void add_to_tail(std::string_view piece);
-  std::size_t hold_tag_text(const char* bytes, std::size_t from, std::size_t end);
-  void lex_tag_text();
-
   std::uint64_t min_bytes_;
   std::uint64_t seen_ = 0, newlines_ = 0, first_line_ = 0;
   bool found_ = false;
   char last_ = '\n';
-  bool in_comment_ = false;     // inside a {} comment, as find_game_start() tells
+  PgnLineScan line_;            // the current line
+  bool line_started_ = false;
   // The last non-blank line (lines of comments alone aside) ends a game with its result. True at first: the game
   // starts at a game boundary, between games, so a tag line after lines of comments alone there (a huge comment
   // between games) starts the next game, as the reader starts it.
   bool previous_ends_game_ = true;
-  // The current line: its first byte, whether a ';' or '[' came outside a {} comment opened on it, whether one is
-  // open at its end, and its last 8 bytes up to its last non-blank one (all a result and the byte before need).
-  char line_first_ = 0;
-  bool line_started_ = false, line_blank_ = true, line_marked_ = false, line_in_comment_ = false;
-  // Whether the line has bytes outside comments; the rest of a line after a ';' (or from a '%' first) is a comment.
-  bool line_content_ = false, line_escaped_ = false;
-  char tail_[8] = {};
-  std::size_t tail_size_ = 0;     // bytes in tail_ (at most 8)
-  bool line_longer_ = false;       // the line, blanks at its end left out, is longer than tail_
-  std::size_t pending_blanks_ = 0;  // blanks after the last non-blank byte of the line
-  // From a '[' outside comments to the line's end (kMaxTagText bytes at most), the bytes are held and lexed as the
-  // reader lexes them (pgn/lexer.h): which braces there are a tag value's text ([Annotator ":-{"]) and which open a
-  // comment ([Event "x"] {...) takes the whole tag pair, and a tag pair never goes on past its line.
-  static constexpr std::size_t kMaxTagText = 64 << 10;
-  std::string tag_text_;
-  bool holding_tag_ = false;
 };
 
 }  // namespace fenmill
