@@ -24,6 +24,7 @@ bool PgnLineScan::ends_with_result(std::string_view tail, bool whole) {
 
 void PgnLineScan::start() {
   started_ = false;
+  bom_ = 0;
   blank_ = true;
   marked_ = line_in_comment_ = longer_ = content_ = escaped_ = false;
   tail_size_ = pending_blanks_ = 0;
@@ -37,14 +38,22 @@ void PgnLineScan::scan(std::string_view piece) {
     for (unsigned char c : std::string_view("{};[")) table[c] = true;
     return table;
   }();
-  if (piece.empty()) return;
-  if (!started_) {
+  std::size_t k = holding_tag_ ? hold_tag_text(piece, 0) : 0;
+  // The line's first byte, after a byte-order mark (blank to the reader) if it has one: a '%' there makes the line an
+  // escape line, as the lexer reads it (files joined by `cat`, one opening with a BOM and a '%' line).
+  for (; !started_ && k < piece.size(); ++k) {
+    if (bom_ < kBom.size() && piece[k] == kBom[bom_]) {
+      ++bom_;
+      continue;
+    }
     started_ = true;
-    first_ = piece.front();
+    first_ = bom_ == 0 || bom_ == kBom.size() ? piece[k] : 0;
     escaped_ = first_ == '%' && !in_comment_;  // inside a {} comment, a '%' is comment text
+    content_ = bom_ % kBom.size() != 0 && !in_comment_;  // part of a BOM is no blank
+    break;
   }
   const std::size_t end = piece.size();
-  for (std::size_t k = holding_tag_ ? hold_tag_text(piece, 0) : 0; k < end; ++k) {
+  for (; k < end; ++k) {
     const std::size_t run = k;
     while (k < end && !special[static_cast<unsigned char>(piece[k])]) ++k;
     if (!content_ && !in_comment_ && !escaped_)
@@ -75,6 +84,7 @@ void PgnLineScan::scan(std::string_view piece) {
 // comment).
 PgnLineScan::Kind PgnLineScan::finish() {
   if (holding_tag_) lex_tag_text();
+  if (!started_ && bom_ % kBom.size() != 0 && !in_comment_) content_ = true;
   if (blank_ || !content_) return Kind::kCommentsAlone;
   const bool ends = ends_with_result(std::string_view(tail_, tail_size_), !longer_) && first_ != '%' && !marked_ &&
                     !line_in_comment_;

@@ -36,7 +36,9 @@ class PgnLineScan {
   bool in_comment_ = false;  // inside a {} comment
   // The line: its first byte, whether a ';' or '[' came outside a {} comment opened on it, whether one is open at its
   // end, and its last 8 bytes up to its last non-blank one (all a result and the byte before need).
-  char first_ = 0;
+  static constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  std::size_t bom_ = 0;  // the bytes of a byte-order mark the line starts with, so far
+  char first_ = 0;       // after the byte-order mark (0 after part of one)
   bool started_ = false, blank_ = true, marked_ = false, line_in_comment_ = false;
   // Whether the line has bytes outside comments; the rest of a line after a ';' (or from a '%' first) is a comment.
   bool content_ = false, escaped_ = false;
