@@ -1231,6 +1231,24 @@ TEST(CliInput, ABraceInATagValueOfATooLargeGameOpensNoComment) {
   }
 }
 
+// Files that each open with a byte-order mark, joined by `cat`, after a game too large to read: the next file's game
+// starts at its BOM (blank to the reader), so it is read (its line did not start with '[', so every such game after the
+// too-large one was read past with it).
+TEST(CliInput, AGameAfterATooLargeGameAndAByteOrderMarkIsWritten) {
+  TempDir tmp;
+  const std::string bom = "\xEF\xBB\xBF";
+  const std::string input = "[Event \"h\"]\n\n1. e4 ; " + std::string((16u << 20) + 10, 'x') + "\n1... e5 1-0\n" + bom +
+                            "[Event \"b\"]\n\n1. d4 *\n" + bom + "[Event \"c\"]\n\n1. c4 *\n\n[Event \"d\"]\n\n1. Nf3 *\n";
+  for (const RunOneWay& run : normalize_every_way(tmp, "games.pgn", input, "pgn", 5)) {
+    SCOPED_TRACE(run.how);
+    EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+    EXPECT_EQ(split_lines(run.result.out).size(), 3u * 2u);  // b, c and d
+    EXPECT_EQ(json_number(run.summary, "records"), 7u);
+    EXPECT_EQ(json_number(run.summary, "invalid"), 1u);
+    EXPECT_NE(run.rejects.find(",\"line\":1,\"column\":1,\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << run.rejects;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // stderr: the summary line, -q, progress.
 

@@ -489,6 +489,13 @@ TEST(PgnSplit, GameSkipEndsWhereFindGameStartStarts) {
     EXPECT_EQ(after_comments.scan(text), between.size()) << between;
     EXPECT_TRUE(after_comments.found()) << between;
   }
+  // A line opening with a byte-order mark after a finished game starts the next one (files joined by `cat`), not one
+  // after a line of moves.
+  for (const std::string& before : {std::string("1. e4 1-0\n"), std::string("1. e4\n")}) {
+    PgnGameSkip bom(1);
+    const std::string text = "[Event \"x\"]\n\n" + before + "\xEF\xBB\xBF[Event \"y\"]\n\n*\n";
+    EXPECT_EQ(bom.scan(text), before.find("1-0") != std::string::npos ? text.find("\xEF") : text.size()) << before;
+  }
   // A brace in a ';' comment or on a '%' line is comment text, which opens no {} comment: the next game is found.
   for (const std::string& line : {std::string("1. e4 ; :-{\n1... e5 1-0\n"), std::string("1. e4 e5\n%{\n1-0\n")}) {
     PgnGameSkip escaped(1);

@@ -10,7 +10,9 @@ std::size_t PgnGameSkip::scan(std::string_view bytes) {
   std::size_t i = 0;
   while (i < n) {
     if (!line_started_) {
-      if (seen_ >= min_bytes_ && p[i] == '[' && !line_.in_comment() && previous_ends_game_) {
+      // After a finished game the reader is between games: a line there that opens with a byte-order mark (blank to the
+      // reader: files joined by `cat` each open with one) is the next game's start as well as a tag line is.
+      if (seen_ >= min_bytes_ && (p[i] == '[' || p[i] == '\xEF') && !line_.in_comment() && previous_ends_game_) {
         found_ = true;
         return i;
       }

@@ -1,7 +1,8 @@
 // Reading past a PGN game too large to read (GAME_TOO_LARGE: its text passes kMaxGameTextBytes, pipeline/chunk_feed.h)
 // without holding it: finds where the next game with tags starts as the game's bytes stream past, by
 // find_game_start()'s rule (a line beginning with '[', outside any {} comment, after a line that ends a game with its
-// result: pgn/line_scan.h), lines of comments alone after that line allowed, and counts the game's lines on the way.
+// result: pgn/line_scan.h), lines of comments alone after that line allowed, and a line beginning with a byte-order
+// mark there too (files joined by `cat`), and counts the game's lines on the way.
 // The scan depends on the game's bytes alone, so it ends at the same byte however the input is cut into chunks.
 #pragma once
 #include <cstddef>
