@@ -5,37 +5,12 @@
 #include <cstring>
 
 #include "fen/placement_fast.h"
+#include "fen/rank_text.h"
 
 namespace fenmill {
 namespace {
 
 constexpr char kPieceChars[2][6] = {{'P', 'N', 'B', 'R', 'Q', 'K'}, {'p', 'n', 'b', 'r', 'q', 'k'}};
-
-// Everything about one rank that depends only on which of its 8 squares are occupied (bit f = file f):
-// its text with the empty-run digits in place and 0 where a piece goes, its length, and where each
-// file's piece lands in that text. Indexing by occupancy replaces a branch per square.
-struct RankTable {
-  char text[256][8];
-  std::uint8_t length[256];
-  std::uint8_t offset[256][8];  // offset[o][f]: position of file f's piece within text[o]
-  constexpr RankTable() : text(), length(), offset() {
-    for (int o = 0; o < 256; ++o) {
-      int n = 0, empty = 0;
-      for (int f = 0; f < 8; ++f) {
-        if (!(o >> f & 1)) {
-          ++empty;
-          continue;
-        }
-        if (empty) text[o][n++] = static_cast<char>('0' + empty);
-        empty = 0;
-        offset[o][f] = static_cast<std::uint8_t>(n++);
-      }
-      if (empty) text[o][n++] = static_cast<char>('0' + empty);
-      length[o] = static_cast<std::uint8_t>(n);
-    }
-  }
-};
-constexpr RankTable kRanks;
 
 // Drops `letter` into the slot of each square of b, lowest first. The first `peel` squares take no
 // data-dependent branch (an empty round writes to the scratch slot 64); a loop takes any excess.
@@ -66,12 +41,12 @@ char* write_placement_scalar(const Position& pos, char* out) {
   char* p = out;
   for (int rank = 7; rank >= 0; --rank) {
     unsigned o = static_cast<unsigned>(occupied >> (8 * rank)) & 0xFF;
-    std::memcpy(p, kRanks.text[o], 8);
+    std::memcpy(p, kRankText.text[o], 8);
     std::uint64_t offsets;
-    std::memcpy(&offsets, kRanks.offset[o], 8);
+    std::memcpy(&offsets, kRankText.offset[o], 8);
     offsets += static_cast<std::uint64_t>(p - out) * 0x0101010101010101ull;  // bytewise, never carries
     std::memcpy(slot + 8 * rank, &offsets, 8);
-    p += kRanks.length[o];
+    p += kRankText.length[o];
     *p++ = '/';
   }
   --p;                                            // no slash after rank 1: the caller writes there next,

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "fen/rank_text.h"
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 
@@ -19,34 +21,18 @@ namespace {
 // Kind codes: P 101, N 010, B 011, R 111, Q 110, K 001 (no kind has 000 or 100); the index adds 8 for black.
 constexpr std::uint8_t kKindCode[kPieceTypeCount] = {5, 2, 3, 7, 6, 1};
 
-struct Tables {
-  char letter[16];              // by index; 0: no piece
-  std::uint64_t text[256];      // a rank's text by its occupancy (bit f: file f): digits in place, 0 in piece slots
-  std::uint64_t slots[256];     // 0xFF on each of those piece slots
-  std::uint8_t length[256];
-  constexpr Tables() : letter(), text(), slots(), length() {
+// Letters by index: the kind's code, plus 8 for black; 0: no piece.
+struct Letters {
+  char letter[16];
+  constexpr Letters() : letter() {
     const char* letters = "PNBRQK";
     for (int t = 0; t < kPieceTypeCount; ++t) {
       letter[kKindCode[t]] = letters[t];
       letter[kKindCode[t] + 8] = static_cast<char>(letters[t] | 0x20);
     }
-    for (int o = 0; o < 256; ++o) {
-      int n = 0, empty = 0;
-      for (int f = 0; f < 8; ++f) {
-        if (!(o >> f & 1)) {
-          ++empty;
-          continue;
-        }
-        if (empty) text[o] |= static_cast<std::uint64_t>('0' + empty) << (8 * n++);
-        empty = 0;
-        slots[o] |= std::uint64_t{0xFF} << (8 * n++);
-      }
-      if (empty) text[o] |= static_cast<std::uint64_t>('0' + empty) << (8 * n++);
-      length[o] = static_cast<std::uint8_t>(n);
-    }
   }
 };
-constexpr Tables kTables;
+constexpr Letters kLetters;
 
 // Bit s of b as byte s (0xFF or 0) of two registers: squares 0-31, then 32-63.
 struct Bytes64 {
@@ -64,7 +50,7 @@ FENMILL_AVX2 inline Bytes64 spread(Bitboard b) {
 
 // The letters of 32 squares from their index bit planes (each byte 0xFF or 0).
 FENMILL_AVX2 inline __m256i letters(__m256i b0, __m256i b1, __m256i b2, __m256i b3) {
-  const __m256i table = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(kTables.letter)));
+  const __m256i table = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(kLetters.letter)));
   const __m256i index =
       _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(b0, _mm256_set1_epi8(1)), _mm256_and_si256(b1, _mm256_set1_epi8(2))),
                       _mm256_or_si256(_mm256_and_si256(b2, _mm256_set1_epi8(4)), _mm256_and_si256(b3, _mm256_set1_epi8(8))));
@@ -88,9 +74,11 @@ FENMILL_AVX2 char* write_placement_avx2(const Position& pos, char* out) {
   for (int rank = 7; rank >= 0; --rank) {
     const unsigned o = static_cast<unsigned>(occupied >> (8 * rank)) & 0xFF;
     const std::uint64_t packed = _pext_u64(rank_letters[rank], _pdep_u64(o, kLowBytes) * 0xFF);
-    const std::uint64_t text = kTables.text[o] | _pdep_u64(packed, kTables.slots[o]);
+    std::uint64_t text;
+    std::memcpy(&text, kRankText.text[o], 8);
+    text |= _pdep_u64(packed, kRankText.slots[o]);
     std::memcpy(p, &text, 8);
-    p += kTables.length[o];
+    p += kRankText.length[o];
     *p++ = '/';
   }
   return p - 1;  // no slash after rank 1
