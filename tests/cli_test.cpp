@@ -928,18 +928,24 @@ TEST(CliInput, SniffedStreamsKeepTheirFirstBytesAndErrors) {
 // A line longer than the default chunk size (2 MiB) is one record, not split.
 // Lines end at LF: a file whose lines end in CR alone (classic Mac OS) is one record, rejected for whatever its
 // second position's text breaks (here BAD_FULLMOVE at the CR), a message that did not say why. A CR inside a
-// record now adds a hint; a CRLF line end's CR, which is no part of the record, does not; nor a CSV field's.
+// record now adds a hint; a CRLF line end's CR, which is no part of the record, does not; nor a CSV field's. An EPD
+// record's text after a CR is no operation of it (TRAILING_TEXT).
 TEST(CliInput, ACarriageReturnInsideARecordGetsAHint) {
   TempDir tmp;
   write_file(tmp / "mac.fen", "8/8/8/8/8/8/8/K6k w - - 0 1\r8/8/8/8/8/8/8/K6k b - - 0 1\r");
   write_file(tmp / "crlf.fen", "8/8/8/8/8/8/8/K6k w - - 0 1\r\n8/8/8/8/8/8/8/K6k w - x\r\n");
   write_file(tmp / "quoted.csv", "id,fen\r\n\"a\rb\",8/8/8/8/8/8/8/K6k w - x\r\n");
+  // EPD: the next record's placement, starting with a letter, was read as an opcode: two records, one valid.
+  write_file(tmp / "mac.epd", "r3k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\rr3k3/8/8/8/8/8/8/4K3 b - - bm Kd7;\r");
   const std::string hint = " (hint: the record holds a carriage return (CR) inside it: lines end at LF, so a file whose "
                            "lines end in CR alone (classic Mac OS) reads as one line; convert it first, e.g. with tr "
                            "'\\r' '\\n')";
   CliResult mac = run_cli({"validate", "-q", "mac.fen"}, tmp.path().string());
   EXPECT_EQ(mac.exit_code, 1);
   EXPECT_EQ(mac.out, "mac.fen:1:28: BAD_FULLMOVE: fullmove number must be a positive integer" + hint + "\n");
+  CliResult epd = run_cli({"validate", "-q", "mac.epd"}, tmp.path().string());
+  EXPECT_EQ(epd.exit_code, 1);
+  EXPECT_EQ(epd.out, "mac.epd:1:36: TRAILING_TEXT: unexpected text after the last FEN field" + hint + "\n");
   CliResult crlf = run_cli({"validate", "-q", "crlf.fen", "quoted.csv"}, tmp.path().string());
   EXPECT_EQ(crlf.exit_code, 1);
   EXPECT_EQ(crlf.out.find("hint"), std::string::npos) << crlf.out;

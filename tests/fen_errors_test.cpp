@@ -499,6 +499,14 @@ TEST(FenErrors, EpdOperationsNeedAllowOperations) {
   EXPECT_EQ(error_name(r.code), "TRAILING_TEXT");
   EXPECT_EQ(r.column, std::string_view(KINGS " w - -;").size() + 1);
   EXPECT_EQ(error_name(normalize_fen(KINGS " w - - bm Kd2; \"x\";", pos, o).code), "TRAILING_TEXT");
+  // Text after a CR is the next line of a file whose lines end in CR alone, not operations: a placement starting with
+  // a letter read as an opcode, and the second record was kept as an operation of the first.
+  const std::string first = "r3k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\r", second = "r3k3/8/8/8/8/8/8/4K3 b - - bm Kd7;\r";
+  r = normalize_fen(first + second, pos, o);
+  EXPECT_EQ(error_name(r.code), "TRAILING_TEXT");
+  EXPECT_EQ(r.column, first.size() + 1);
+  EXPECT_TRUE(normalize_fen(first, pos, o).ok()) << "a CR at the end ends the line";
+  EXPECT_TRUE(normalize_fen(first + " \r", pos, o).ok());
   // --repair reads fmvn 0 as 1, as it does a fullmove field of 0.
   NormalizeOptions repair = o;
   repair.repair = true;

@@ -59,6 +59,16 @@ bool parse_operand(std::string_view operand, std::uint64_t& value) {
 }  // namespace
 
 ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint32_t& column, bool repair) {
+  // Lines end at LF: a CR with text after it is a file whose lines end in CR alone, read as one line, and that text
+  // is the next record, not operations (a placement starting with a letter read as an opcode: every record after the
+  // first was kept, unseen, as an operation of the first). Rejected, the pipeline's CR hint says why.
+  std::size_t end = ops.size();
+  while (end > 0 && is_trailing_junk(ops[end - 1])) --end;
+  if (std::size_t cr = ops.substr(0, end).find('\r'); cr != std::string_view::npos) {
+    while (is_trailing_junk(ops[cr])) ++cr;
+    column = static_cast<std::uint32_t>(cr);
+    return ErrorCode::kTrailingText;
+  }
   std::size_t i = 0;
   Operation op;
   while (next_operation(ops, i, op)) {

@@ -21,7 +21,8 @@ struct EpdClocks {
 
 // Scans the operations; returns kOk, kBadHalfmove / kBadFullmove / kClockRange for a bad hmvc/fmvn
 // operand (with `column`, the 0-based offset in `ops` of the operand), or kTrailingText for an unterminated
-// quoted string or an opcode that does not start with a letter. Quoted operands escape '"' and '\\' with '\\',
+// quoted string, an opcode that does not start with a letter, or text after a CR (the next line of a file whose lines
+// end in CR alone). Quoted operands escape '"' and '\\' with '\\',
 // as PGN strings do; a quote ends the opcode (`c0"a;b";`). With `repair`, fmvn 0 is read as 1, as a fullmove
 // field of 0 is.
 ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint32_t& column, bool repair = false);
