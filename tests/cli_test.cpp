@@ -929,7 +929,7 @@ TEST(CliInput, SniffedStreamsKeepTheirFirstBytesAndErrors) {
 // Lines end at LF: a file whose lines end in CR alone (classic Mac OS) is one record, rejected for whatever its
 // second position's text breaks (here BAD_FULLMOVE at the CR), a message that did not say why. A CR inside a
 // record now adds a hint; a CRLF line end's CR, which is no part of the record, does not; nor a CSV field's. An EPD
-// record's text after a CR is no operation of it (TRAILING_TEXT).
+// record's text after a CR is no operation of it (TRAILING_TEXT); a CSV file's line 1 holding a CR is an error.
 TEST(CliInput, ACarriageReturnInsideARecordGetsAHint) {
   TempDir tmp;
   write_file(tmp / "mac.fen", "8/8/8/8/8/8/8/K6k w - - 0 1\r8/8/8/8/8/8/8/K6k b - - 0 1\r");
@@ -946,6 +946,17 @@ TEST(CliInput, ACarriageReturnInsideARecordGetsAHint) {
   CliResult epd = run_cli({"validate", "-q", "mac.epd"}, tmp.path().string());
   EXPECT_EQ(epd.exit_code, 1);
   EXPECT_EQ(epd.out, "mac.epd:1:36: TRAILING_TEXT: unexpected text after the last FEN field" + hint + "\n");
+  // CSV: line 1 is the whole file, read as the header: "0 records", every record lost with no word. An error now.
+  write_file(tmp / "mac.csv", "id,fen\r1,8/8/8/8/8/8/8/K6k w - - 0 1\r2,8/8/8/8/8/8/8/K6k b - - 0 1\r");
+  for (const char* column : {"fen", "1"}) {
+    CliResult csv = run_cli({"normalize", "-q", "mac.csv", "--fen-column", column}, tmp.path().string());
+    EXPECT_EQ(csv.exit_code, 2);
+    EXPECT_EQ(csv.out, "");
+    EXPECT_NE(csv.err.find("mac.csv: line 1 holds a carriage return (CR) outside quotes: lines end at LF, so a file "
+                           "whose lines end in CR alone (classic Mac OS, Excel's CSV (Macintosh)) reads as one line"),
+              std::string::npos)
+        << csv.err;
+  }
   CliResult crlf = run_cli({"validate", "-q", "crlf.fen", "quoted.csv"}, tmp.path().string());
   EXPECT_EQ(crlf.exit_code, 1);
   EXPECT_EQ(crlf.out.find("hint"), std::string::npos) << crlf.out;

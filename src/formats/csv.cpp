@@ -102,6 +102,17 @@ bool find_csv_field(std::string_view line, std::size_t index, char separator, Cs
   return found;
 }
 
+std::size_t csv_inner_cr(std::string_view line, char separator) {
+  const std::size_t last = line.find_last_not_of('\r');
+  if (last == std::string_view::npos || line.find('\r') > last) return std::string_view::npos;  // the common case
+  CsvState state = CsvState::kFieldStart;
+  for (std::size_t i = 0; i < last; ++i) {
+    if (line[i] == '\r' && state != CsvState::kQuoted) return i;
+    state = csv_step(state, line[i], separator);
+  }
+  return std::string_view::npos;
+}
+
 bool csv_rest_well_formed(std::string_view line, std::size_t i, char separator) {
   if (line.find('"', i) == std::string_view::npos) return true;  // unquoted fields only: nothing can be wrong
   for (CsvField f; i < line.size() && line[i] == separator;)

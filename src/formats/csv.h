@@ -107,6 +107,9 @@ inline std::string_view csv_without_cr(std::string_view row) {
   return row;
 }
 
+// Where `line` holds a CR outside quoted fields with more than CRs after it, or npos. Lines end at LF: such a CR ends a
+// line of a file whose lines end in CR alone (classic Mac OS, Excel's "CSV (Macintosh)"), all of it read as one row.
+std::size_t csv_inner_cr(std::string_view line, char separator);
 // Finds field number `index` (0-based) of a row. False if the row has fewer fields or a quote is unbalanced.
 bool find_csv_field(std::string_view line, std::size_t index, char separator, CsvField& out);
 // Whether the fields after the one ending at line[end] (a separator, a CR or the end) are well formed: each quoted

@@ -254,6 +254,14 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
     f.separator = has_extension(name, ".tsv") || (has('\t') && !has(',')) ? '\t'
                   : has(';') && !has(',') && !has('\t')                 ? ';'
                                                                         : ',';
+    // A file whose lines end in CR alone is one line: read as the header (or as one row), it had every record lost
+    // with no word ("0 records").
+    if (csv_inner_cr(line1, f.separator) != std::string_view::npos) {
+      error = std::string(chunk.source_name) + ": line 1 holds a carriage return (CR) outside quotes: lines end at LF, " +
+              "so a file whose lines end in CR alone (classic Mac OS, Excel's CSV (Macintosh)) reads as one line; " +
+              "convert it first, e.g. with tr '\\r' '\\n'";
+      return false;
+    }
     if (!find_column(first_line, f, error)) {
       if (only_blanks(first_line))  // a blank line 1
         error = "line 1 is blank, where the CSV header naming the FEN column must be (or give --fen-column INDEX)";
