@@ -943,6 +943,12 @@ TEST(CliInput, ACarriageReturnInsideARecordGetsAHint) {
   CliResult mac = run_cli({"validate", "-q", "mac.fen"}, tmp.path().string());
   EXPECT_EQ(mac.exit_code, 1);
   EXPECT_EQ(mac.out, "mac.fen:1:28: BAD_FULLMOVE: fullmove number must be a positive integer" + hint + "\n");
+  // JSON Lines: one line that is no valid JSON, now with the hint.
+  write_file(tmp / "mac.jsonl", "{\"fen\":\"8/8/8/8/8/8/8/K6k w - - 0 1\"}\r{\"fen\":\"8/8/8/8/8/8/8/K6k b - - 0 1\"}\r");
+  CliResult jsonl = run_cli({"validate", "-q", "mac.jsonl"}, tmp.path().string());
+  EXPECT_EQ(jsonl.exit_code, 1);
+  EXPECT_EQ(jsonl.out, "mac.jsonl:1:1: JSON_FIELD: the line is not a JSON object whose FEN field is a string: not valid JSON" +
+                           hint + "\n");
   CliResult epd = run_cli({"validate", "-q", "mac.epd"}, tmp.path().string());
   EXPECT_EQ(epd.exit_code, 1);
   EXPECT_EQ(epd.out, "mac.epd:1:36: TRAILING_TEXT: unexpected text after the last FEN field" + hint + "\n");

@@ -167,8 +167,10 @@ class ChunkWork {
     RecordFen where;
     lines_before_ = 0;
     if (too_long) return reject(line, number, ErrorCode::kLineTooLong, 1, 0, 0);
+    // A JSON Lines file whose lines end in CR alone is one line, "not valid JSON": the CR hint says why.
     if (ErrorCode e = locate_fen(line, where); e != ErrorCode::kOk)
-      return reject(line, number, e, 1, 0, 0, e == ErrorCode::kJsonField ? std::string_view(json_error_) : std::string_view());
+      return e == ErrorCode::kJsonField ? reject(line, number, e, 1, cr_hint(line), 0, json_error_)
+                                        : reject(line, number, e, 1, 0, 0);
     number += where.lines_before;
     lines_before_ = where.lines_before;
     xq_ = job_.variant == Variant::kXiangqi || (job_.variant == Variant::kAuto && xiangqi::looks_like_xiangqi(where.fen));
