@@ -1,13 +1,13 @@
 #include "io/chunker.h"
 
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 
 #include "io/byte_order_mark.h"
+#include "io/page_size.h"
 
 namespace fenmill {
 namespace {
@@ -39,8 +39,7 @@ std::size_t find_cut(std::string_view bytes, std::size_t chunk_size, bool at_end
 // newline count touches them (~10% less CPU measured). Best effort: older kernels refuse, and faults do it.
 void populate_pages(std::string_view bytes) {
 #ifdef MADV_POPULATE_READ
-  static const std::uintptr_t page_mask = ~(static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE)) - 1);
-  std::uintptr_t begin = reinterpret_cast<std::uintptr_t>(bytes.data()) & page_mask;
+  std::uintptr_t begin = page_floor(bytes.data());
   std::uintptr_t end = reinterpret_cast<std::uintptr_t>(bytes.data() + bytes.size());
   ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_READ);
 #else

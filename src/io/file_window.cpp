@@ -1,7 +1,8 @@
 #include "io/file_window.h"
 
 #include <sys/mman.h>
-#include <unistd.h>
+
+#include "io/page_size.h"
 
 namespace fenmill {
 
@@ -16,8 +17,7 @@ FileWindow& FileWindow::operator=(FileWindow&& other) noexcept {
 
 bool FileWindow::map(int fd, std::uint64_t offset, std::size_t n) {
   reset();
-  static const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
-  const std::uint64_t start = offset - offset % page;
+  const std::uint64_t start = offset - offset % page_size();
   const std::size_t length = static_cast<std::size_t>(offset - start) + n;
   // MAP_POPULATE: one call maps every page, instead of a page fault per few pages while parsing.
   void* p = ::mmap(nullptr, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, static_cast<off_t>(start));

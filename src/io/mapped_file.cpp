@@ -1,11 +1,12 @@
 #include "io/mapped_file.h"
 
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+
+#include "io/page_size.h"
 
 namespace fenmill {
 
@@ -23,11 +24,10 @@ std::unique_ptr<MappedFile> MappedFile::map(int fd, std::size_t size, std::strin
 void MappedFile::release(std::string_view bytes) const {
   const auto at = [](const char* p) { return reinterpret_cast<std::uintptr_t>(p); };
   if (bytes.empty() || at(bytes.data()) < at(data_) || at(bytes.data()) + bytes.size() > at(data_) + size_) return;
-  static const std::uintptr_t page_mask = ~(static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE)) - 1);
   // Whole pages only, up to the one the next piece starts in; the page `bytes` starts in may also hold the end of
   // the piece before, released already (pieces are released in order).
-  const std::uintptr_t begin = at(bytes.data()) & page_mask;
-  const std::uintptr_t end = (at(bytes.data()) + bytes.size()) & page_mask;
+  const std::uintptr_t begin = page_floor(bytes.data());
+  const std::uintptr_t end = page_floor(bytes.data() + bytes.size());
   if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
 }
 
