@@ -62,9 +62,7 @@ ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint
   // Lines end at LF: a CR with text after it is a file whose lines end in CR alone, read as one line, and that text
   // is the next record, not operations (a placement starting with a letter read as an opcode: every record after the
   // first was kept, unseen, as an operation of the first). Rejected, the pipeline's CR hint says why.
-  std::size_t end = ops.size();
-  while (end > 0 && is_trailing_junk(ops[end - 1])) --end;
-  if (std::size_t cr = ops.substr(0, end).find('\r'); cr != std::string_view::npos) {
+  if (std::size_t cr = inner_cr(ops); cr != std::string_view::npos) {
     while (is_trailing_junk(ops[cr])) ++cr;
     column = static_cast<std::uint32_t>(cr);
     return ErrorCode::kTrailingText;
@@ -109,9 +107,7 @@ void append_epd_operations_but_clocks(std::string& out, std::string_view ops) {
   Operation op;
   while (next_operation(ops, i, op)) {
     if (is_clock(op)) continue;
-    std::string_view text = ops.substr(op.begin, op.end - op.begin);
-    while (!text.empty() && is_trailing_junk(text.back())) text.remove_suffix(1);
-    (out += ' ') += text;
+    (out += ' ') += without_trailing_junk(ops.substr(op.begin, op.end - op.begin));
   }
 }
 

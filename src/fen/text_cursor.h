@@ -1,6 +1,7 @@
 // Reading a record's fields left to right: the byte classes a FEN line ignores, and a cursor with the field
 // helpers the chess and the Xiangqi parsers share (and the pipeline's blank-line test).
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -9,6 +10,14 @@ namespace fenmill {
 inline bool is_blank(char c) { return c == ' ' || c == '\t'; }
 // Ignored at the end of a record: blanks, CR, and the NUL that some EPD collections put before LF.
 inline bool is_trailing_junk(char c) { return is_blank(c) || c == '\r' || c == '\0'; }
+// `s` without the junk at its end.
+inline std::string_view without_trailing_junk(std::string_view s) {
+  while (!s.empty() && is_trailing_junk(s.back())) s.remove_suffix(1);
+  return s;
+}
+// Where `record` holds a CR before its trailing junk (a CRLF line end's CR is junk), or npos. Lines end at LF, so such
+// a CR most likely ends a line of a file whose lines end in CR alone, all of it read as one record.
+inline std::size_t inner_cr(std::string_view record) { return without_trailing_junk(record).find('\r'); }
 // A line of nothing but those holds no record: the pipeline skips it, and render as the pipeline does.
 inline bool is_blank_line(std::string_view line) {
   for (char c : line)

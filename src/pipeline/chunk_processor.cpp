@@ -39,11 +39,6 @@ void claim_count_column(ChunkResult& result, char separator) {
   (result.header += separator) += "count";
 }
 
-std::string_view trim_end(std::string_view s) {
-  while (!s.empty() && is_trailing_junk(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 void count_stats(const Position& pos, Counts& c) {
   ++c.side_to_move[pos.side_to_move];
   c.with_castling += pos.has_castling();
@@ -60,7 +55,7 @@ void count_stats(const xiangqi::Position& pos, Counts& c) {
 // A rejected record's FEN with a CR before its end (a CRLF line end's is not part of it): most likely a file whose
 // lines end in CR alone, read as one line.
 std::uint8_t cr_hint(std::string_view fen) {
-  return trim_end(fen).find('\r') != std::string_view::npos ? kHintCarriageReturn : kHintNone;
+  return inner_cr(fen) != std::string_view::npos ? kHintCarriageReturn : kHintNone;
 }
 
 // Where the FEN of one record is, and the text around it (for CSV / JSON Lines output).
@@ -426,7 +421,7 @@ class ChunkWork {
           out.push_back('}');
           break;
         }
-        std::string_view row = trim_end(line);
+        std::string_view row = without_trailing_junk(line);
         out.append(row.substr(0, where.raw_begin));
         out.push_back('"');
         out.append(buf, fen_text(buf));  // a FEN never needs JSON escapes
