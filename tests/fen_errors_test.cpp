@@ -539,6 +539,45 @@ TEST(FenErrors, EpdOperationsNeedAllowOperations) {
   EXPECT_EQ(error_name(normalize_fen(KINGS " w - - hmvc\"3\";", pos, o).code), "BAD_HALFMOVE");
 }
 
+// Operations already in the writer's form are copied, not rebuilt: the flag must be set only when the copy is
+// what the writer builds.
+TEST(FenErrors, EpdOperationsAsWrittenAreCopiedOnlyWhenTheWriterWouldWriteThem) {
+  NormalizeOptions o;
+  o.allow_operations = true;
+  struct Case {
+    const char* ops;
+    bool as_written;
+  };
+  for (const Case& c : std::initializer_list<Case>{
+           {"bm e4;", true},
+           {"bm e4; id \"a;b\";", true},
+           {"bm e4; id \"x\"; \r", true},  // a CRLF line's CR
+           {"bm e4", true},
+           {"bm e4 ;", true},
+           {"c0 \"a\"; c1 \"b\"", true},
+           {"bm e4;  id \"x\";", false},   // two blanks between
+           {"bm e4;;", false},              // a separator ';' the writer drops
+           {"bm e4;; id \"x\";", false},
+           {"bm e4;\tid \"x\";", false},   // a tab the writer turns into a blank
+           {"hmvc 3; bm e4;", false},       // clocks are the writer's
+           {"bm e4; fmvn 7;", false},
+           {";bm e4;", false},
+       }) {
+    const std::string text = std::string(KINGS " w - - ") + c.ops;
+    Position pos;
+    const NormalizeResult r = normalize_fen(text, pos, o);
+    ASSERT_TRUE(r.ok()) << text << ": " << error_name(r.code);
+    EXPECT_EQ(r.operations_as_written, c.as_written) << c.ops;
+    std::string rebuilt, copied;
+    append_epd_operations_but_clocks(rebuilt, std::string_view(text).substr(r.rest));
+    append_epd_operations_but_clocks(copied, std::string_view(text).substr(r.rest), r.operations_as_written);
+    EXPECT_EQ(copied, rebuilt) << c.ops;
+  }
+  Position pos;
+  EXPECT_FALSE(normalize_fen(KINGS " w - -", pos, o).operations_as_written);
+  EXPECT_FALSE(normalize_fen(KINGS " w - - 0 1", pos, o).operations_as_written);
+}
+
 // ---- castling letter semantics ----
 
 TEST(FenErrors, CastlingLetters) {

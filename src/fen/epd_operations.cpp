@@ -1,5 +1,7 @@
 #include "fen/epd_operations.h"
 
+#include <array>
+
 #include "fen/text_cursor.h"
 
 namespace fenmill {
@@ -16,23 +18,39 @@ struct Operation {
   std::size_t quote_at = 0;  // where that string starts
 };
 
+// Byte classes, one table lookup a byte: what separates operations, what ends an opcode, and the bytes an operand's
+// scan stops at outside and inside a quoted string.
+enum : std::uint8_t { kSeparator = 1, kOpcodeEnd = 2, kStopOutside = 4, kStopInside = 8 };
+constexpr std::array<std::uint8_t, 256> kClass = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned char c : {' ', '\t', '\r', '\0'}) t[c] |= kSeparator | kOpcodeEnd;
+  t[static_cast<unsigned char>(';')] |= kSeparator | kOpcodeEnd | kStopOutside;
+  t[static_cast<unsigned char>('"')] |= kOpcodeEnd | kStopOutside | kStopInside;
+  t[static_cast<unsigned char>('\\')] |= kStopInside;
+  return t;
+}();
+inline bool is(char c, std::uint8_t classes) { return kClass[static_cast<unsigned char>(c)] & classes; }
+
 // Reads the operation at or after `i`, moving `i` past it; false when only blanks and ';' are left.
 bool next_operation(std::string_view ops, std::size_t& i, Operation& op) {
   const std::size_t n = ops.size();
-  while (i < n && (is_trailing_junk(ops[i]) || ops[i] == ';')) ++i;
+  while (i < n && is(ops[i], kSeparator)) ++i;
   if (i >= n) return false;
   op = Operation{};
   op.begin = i;
   // A quote ends the opcode too: `c0"a;b";` is c0 with a string operand, whose ';' ends nothing.
-  while (i < n && !is_trailing_junk(ops[i]) && ops[i] != ';' && ops[i] != '"') ++i;
+  while (i < n && !is(ops[i], kOpcodeEnd)) ++i;
   op.opcode = ops.substr(op.begin, i - op.begin);
   const std::size_t operand_start = i;
-  for (; i < n && (op.open_quote || ops[i] != ';'); ++i) {
-    if (op.open_quote && ops[i] == '\\' && i + 1 < n) {
-      ++i;  // \" or \\ inside a string
-    } else if (ops[i] == '"') {
+  for (;;) {
+    const std::uint8_t stop = op.open_quote ? kStopInside : kStopOutside;
+    while (i < n && !is(ops[i], stop)) ++i;
+    if (i >= n || ops[i] == ';') break;
+    if (ops[i] == '\\') {
+      i += i + 1 < n ? 2 : 1;  // \" or \\ inside a string
+    } else {
       op.open_quote = !op.open_quote;
-      op.quote_at = i;
+      op.quote_at = i++;
     }
   }
   op.operand = ops.substr(operand_start, i - operand_start);
@@ -69,7 +87,11 @@ ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint
   }
   std::size_t i = 0;
   Operation op;
+  bool as_written = true;
+  std::size_t previous_end = 0, operations = 0;
   while (next_operation(ops, i, op)) {
+    as_written = as_written && (operations++ == 0 ? op.begin == 0 : op.begin == previous_end + 1 && ops[previous_end] == ' ');
+    previous_end = op.end;
     if (op.open_quote) {
       column = static_cast<std::uint32_t>(op.quote_at);
       return ErrorCode::kTrailingText;
@@ -81,6 +103,7 @@ ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint
       return ErrorCode::kTrailingText;
     }
     if (!is_clock(op)) continue;
+    as_written = false;
     const bool half = op.opcode == "hmvc";
     std::uint64_t value;
     std::size_t at = static_cast<std::size_t>(op.operand.data() - ops.data());
@@ -99,6 +122,8 @@ ErrorCode scan_epd_operations(std::string_view ops, EpdClocks& clocks, std::uint
       clocks.fullmove = value == 0 ? 1 : static_cast<std::uint32_t>(value);
     }
   }
+  // After the last operation only junk: a ';' there would be skipped by the writer, not copied.
+  clocks.as_written = as_written && operations > 0 && without_trailing_junk(ops).size() <= previous_end;
   return ErrorCode::kOk;
 }
 

@@ -27,7 +27,7 @@ NormalizeResult normalize_fen(std::string_view text, Position& pos, const Normal
   }
   bool clock_repaired = pr.clock_repaired;
   if (options.allow_operations && pr.rest < text.size()) {  // EPD: hmvc / fmvn operations carry the clocks
-    r.code = apply_epd_clocks(text, pr.rest, pos, options.repair, clock_repaired, r.column);
+    r.code = apply_epd_clocks(text, pr.rest, pos, options.repair, clock_repaired, r.column, &r.operations_as_written);
     if (!r.ok()) return r;
   }
   Verdict v = validate(pos, options.repair);

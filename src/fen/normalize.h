@@ -26,6 +26,7 @@ struct NormalizeResult {
   std::uint32_t rest = 0;     // offset of EPD operations (allow_operations)
   std::uint8_t placement_length = 0;  // ParseResult::placement_length: text[0, n) may be copied by writers
   bool canonical = false;  // text[0, rest) is exactly write_fen's text of the normalized position
+  bool operations_as_written = false;  // EPD: text[rest, ...) holds operations, EpdClocks::as_written
   bool ok() const { return code == ErrorCode::kOk; }
   bool completed() const { return fields < 4; }
 };

@@ -350,7 +350,7 @@ class ChunkWork {
     }
     if (!job_.writes_positions()) return;
     if (source_.format == InputFormat::kEpd && job_.to != OutputFormat::kEpd && r.rest < where.fen.size() &&
-        has_epd_operations_but_clocks(where.fen.substr(r.rest))) {
+        (r.operations_as_written || has_epd_operations_but_clocks(where.fen.substr(r.rest)))) {
       // FEN and binary output hold no operations: said at the end of the run, for the records written (dedup
       // drops the repeats: the sink counts the kept ones)
       if (job_.dedup())
@@ -388,7 +388,8 @@ class ChunkWork {
       case OutputFormat::kEpd: {
         // The position's clocks (as hmvc / fmvn, repaired or not), then the record's other operations.
         out.append(buf, epd_text(buf));
-        if (source_.format == InputFormat::kEpd) append_epd_operations_but_clocks(out, where.fen.substr(r.rest));
+        if (source_.format == InputFormat::kEpd)
+          append_epd_operations_but_clocks(out, where.fen.substr(r.rest), r.operations_as_written);
         break;
       }
       case OutputFormat::kCsv: {

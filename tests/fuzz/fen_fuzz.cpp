@@ -50,6 +50,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       char fields[fenmill::kMaxFenLength];
       std::string epd(fields, fenmill::write_epd(pos, fields));
       fenmill::append_epd_operations_but_clocks(epd, text.substr(r.rest));
+      if (r.operations_as_written) {  // the copy the pipeline then makes is what the writer would write
+        std::string copied(fields, fenmill::write_epd(pos, fields));
+        fenmill::append_epd_operations_but_clocks(copied, text.substr(r.rest), true);
+        if (copied != epd) std::abort();
+      }
       fenmill::Position back;
       fenmill::NormalizeResult r3 = fenmill::normalize_fen(epd, back, options);
       if (!r3.ok() || !(back == pos)) std::abort();
