@@ -67,6 +67,25 @@ TEST(FormatsCli, CsvQuotedLineBreaksStayInTheirRow) {
 // stray quote costs one record of bounded size. The rule reads the row's own bytes only: a growing buffer scanned
 // piece by piece (the chunk feed's carry) cuts where the whole buffer does, and rescanning the bytes up to a cut
 // (a chunk, in a worker) finds the same rows.
+// A field is quoted exactly when it holds a quote, a CR, an LF or the separator, and then its quotes are doubled.
+TEST(CsvRows, AFieldIsQuotedExactlyWhenItHoldsAQuoteALineBreakOrTheSeparator) {
+  auto field = [](std::string_view value, char separator) {
+    std::string out = "<";
+    append_csv_field(out, value, separator);
+    return out;
+  };
+  EXPECT_EQ(field("4k3/8/8/8/8/8/8/4K3 w - - 0 1", ','), "<4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(field("", ','), "<");
+  EXPECT_EQ(field("a,b", ','), "<\"a,b\"");
+  EXPECT_EQ(field("a,b", '\t'), "<a,b");
+  EXPECT_EQ(field("a\tb", '\t'), "<\"a\tb\"");
+  EXPECT_EQ(field("a;b", ';'), "<\"a;b\"");
+  EXPECT_EQ(field("say \"hi\"", ','), "<\"say \"\"hi\"\"\"");
+  EXPECT_EQ(field("a\rb", ','), "<\"a\rb\"");
+  EXPECT_EQ(field("a\nb", ','), "<\"a\nb\"");
+  EXPECT_EQ(field("\"", ';'), "<\"\"\"\"");
+}
+
 TEST(CsvRows, ARowEndsAtTheLineWherePassingTheLimit) {
   const std::string text = "a,\"open\nb,1\nc,2\n"      // a stray quote: its row ends with the line passing 10 bytes
                            "d,\"ok\nx\"\n"              // 10 bytes over two lines: a row
