@@ -84,6 +84,15 @@ TEST(CsvRows, AFieldIsQuotedExactlyWhenItHoldsAQuoteALineBreakOrTheSeparator) {
   EXPECT_EQ(field("a\rb", ','), "<\"a\rb\"");
   EXPECT_EQ(field("a\nb", ','), "<\"a\nb\"");
   EXPECT_EQ(field("\"", ';'), "<\"\"\"\"");
+  // Long values, read 16 bytes at a time then byte by byte: each special byte at every place is found.
+  const std::string plain(41, 'x');
+  EXPECT_EQ(field(plain, ','), "<" + plain);
+  for (char special : {'"', '\r', '\n', ','})
+    for (std::size_t at = 0; at < plain.size(); ++at) {
+      std::string value = plain;
+      value[at] = special;
+      EXPECT_EQ(field(value, ',').substr(0, 2), "<\"") << at;
+    }
 }
 
 TEST(CsvRows, ARowEndsAtTheLineWherePassingTheLimit) {

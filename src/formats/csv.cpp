@@ -2,6 +2,10 @@
 
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "io/byte_order_mark.h"
 
 namespace fenmill {
@@ -195,11 +199,32 @@ void replace_csv_fields(std::string& out, std::string_view row, const std::vecto
   }
 }
 
+namespace {
+
+// Whether `value` holds a '"', CR, LF or the separator. One pass, 16 bytes a step: find_first_of with a set calls
+// memchr on the set for each byte of the value, and a byte loop was still a quarter of a CSV -> CSV run.
+bool needs_csv_quotes(std::string_view value, char separator) {
+  const char* p = value.data();
+  const char* const end = p + value.size();
+#if defined(__SSE2__)
+  const __m128i quote = _mm_set1_epi8('"'), cr = _mm_set1_epi8('\r'), lf = _mm_set1_epi8('\n'),
+                sep = _mm_set1_epi8(separator);
+  for (; end - p >= 16; p += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, cr)),
+                                     _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, sep)));
+    if (_mm_movemask_epi8(hit)) return true;
+  }
+#endif
+  bool found = false;
+  for (; p < end; ++p) found |= *p == '"' || *p == '\r' || *p == '\n' || *p == separator;
+  return found;
+}
+
+}  // namespace
+
 void append_csv_field(std::string& out, std::string_view value, char separator) {
-  // One pass, no call per byte: find_first_of with a set calls memchr on the set for each byte of `value`, which was
-  // 38 % of a CSV -> CSV run.
-  bool needs_quotes = false;
-  for (char c : value) needs_quotes |= c == '"' || c == '\r' || c == '\n' || c == separator;
+  const bool needs_quotes = needs_csv_quotes(value, separator);
   if (!needs_quotes) {
     out.append(value);
     return;
