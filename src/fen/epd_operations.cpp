@@ -2,6 +2,10 @@
 
 #include <array>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "fen/text_cursor.h"
 
 namespace fenmill {
@@ -31,6 +35,23 @@ constexpr std::array<std::uint8_t, 256> kClass = [] {
 }();
 inline bool is(char c, std::uint8_t classes) { return kClass[static_cast<unsigned char>(c)] & classes; }
 
+// The first byte from `i` on where an operand's scan stops: ';' or '"' outside a string, '"' or '\\' inside one.
+// 16 bytes a step where there are 16 (operands such as `"lichess.1234"` are most of an EPD line's bytes).
+std::size_t find_stop(std::string_view ops, std::size_t i, bool inside) {
+  const std::size_t n = ops.size();
+#if defined(__SSE2__)
+  const __m128i first = _mm_set1_epi8('"'), second = _mm_set1_epi8(inside ? '\\' : ';');
+  for (; n - i >= 16; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(ops.data() + i));
+    if (const int mask = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, first), _mm_cmpeq_epi8(v, second))))
+      return i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+  }
+#endif
+  const std::uint8_t stop = inside ? kStopInside : kStopOutside;
+  while (i < n && !is(ops[i], stop)) ++i;
+  return i;
+}
+
 // Reads the operation at or after `i`, moving `i` past it; false when only blanks and ';' are left.
 bool next_operation(std::string_view ops, std::size_t& i, Operation& op) {
   const std::size_t n = ops.size();
@@ -43,8 +64,7 @@ bool next_operation(std::string_view ops, std::size_t& i, Operation& op) {
   op.opcode = ops.substr(op.begin, i - op.begin);
   const std::size_t operand_start = i;
   for (;;) {
-    const std::uint8_t stop = op.open_quote ? kStopInside : kStopOutside;
-    while (i < n && !is(ops[i], stop)) ++i;
+    i = find_stop(ops, i, op.open_quote);
     if (i >= n || ops[i] == ';') break;
     if (ops[i] == '\\') {
       i += i + 1 < n ? 2 : 1;  // \" or \\ inside a string
