@@ -575,6 +575,23 @@ TEST(FenErrors, EpdOperationsAsWrittenAreCopiedOnlyWhenTheWriterWouldWriteThem) 
   }
   Position pos;
   EXPECT_FALSE(normalize_fen(KINGS " w - -", pos, o).operations_as_written);
+  // Long operands (scanned 16 bytes a step): a ';' or an escaped quote at any place inside a string ends nothing, so
+  // the hmvc there is text; one outside a string ends the operation, and the hmvc after it counts.
+  for (std::size_t at = 0; at < 40; ++at) {
+    const std::string pad(at, 'x'), tail(40 - at, 'y');
+    for (const std::string inner : {";hmvc 5;", "\\\";hmvc 5;\\\""}) {
+      const std::string ops = "c0 \"" + pad + inner + tail + "\"; id \"z\";";
+      const NormalizeResult r = normalize_fen(std::string(KINGS " w - - ") + ops, pos, o);
+      ASSERT_TRUE(r.ok()) << ops;
+      EXPECT_EQ(pos.halfmove_clock, 0) << ops;
+      std::string written;
+      append_epd_operations_but_clocks(written, ops, r.operations_as_written);
+      EXPECT_EQ(written, " " + ops);
+    }
+    const std::string ops = "c0 " + pad + "; hmvc 5; id \"" + tail + "\";";
+    ASSERT_TRUE(normalize_fen(std::string(KINGS " w - - ") + ops, pos, o).ok()) << ops;
+    EXPECT_EQ(pos.halfmove_clock, 5) << ops;
+  }
   EXPECT_FALSE(normalize_fen(KINGS " w - - 0 1", pos, o).operations_as_written);
 }
 
