@@ -95,6 +95,19 @@ TEST(CsvRows, AFieldIsQuotedExactlyWhenItHoldsAQuoteALineBreakOrTheSeparator) {
     }
 }
 
+// Rows longer than the 16 bytes the row scan reads at a time: a quoted line break at any place stays in its row.
+TEST(CsvRows, AQuotedLineBreakAnywhereInALongRowStaysInTheRow) {
+  for (std::size_t at = 0; at < 40; ++at) {
+    const std::string row = std::string(at, 'x') + ",\"a\nb\"," + std::string(40 - at, 'y');
+    const std::string text = row + "\n" + std::string(at + 20, 'z') + ",1\nlast,2\n";
+    std::vector<std::string> rows;
+    for_each_csv_row(text, ',', [&](std::string_view r, std::uint64_t) { rows.emplace_back(r); }, 1 << 20);
+    ASSERT_EQ(rows.size(), 3u) << at;
+    EXPECT_EQ(rows[0], row) << at;
+    EXPECT_EQ(rows[2], "last,2") << at;
+  }
+}
+
 TEST(CsvRows, ARowEndsAtTheLineWherePassingTheLimit) {
   const std::string text = "a,\"open\nb,1\nc,2\n"      // a stray quote: its row ends with the line passing 10 bytes
                            "d,\"ok\nx\"\n"              // 10 bytes over two lines: a row
