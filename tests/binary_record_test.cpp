@@ -209,6 +209,66 @@ TEST(BinaryRecord, RejectsMalformedRecords) {
   EXPECT_TRUE(decodes(make_record(with({{a1, kWR}, {h1, kWP + 3}}))));   // plain rooks need no king check
 }
 
+// The PDEP/PEXT codec and the portable one: the same bytes for every position (real ones from the repo's sample,
+// and random boards with castling rooks, ep squares and more than 32 pieces), the same verdict and position for
+// every record (those bytes, with bits flipped, and random bytes).
+TEST(BinaryRecord, TheBmi2CodecAgreesWithThePortableOne) {
+  if (!binary_record_bmi2_pays_off()) GTEST_SKIP() << "no fast PDEP/PEXT on this CPU";
+  std::vector<Position> positions;
+  std::ifstream demo(std::string(FENMILL_SOURCE_DIR) + "/tests/data/demo.fen");
+  NormalizeOptions keep;
+  keep.ep = EpPolicy::kKeep;
+  for (std::string line; std::getline(demo, line);) {
+    Position pos;
+    if (normalize_fen(line, pos, keep).ok()) positions.push_back(pos);
+  }
+  ASSERT_GT(positions.size(), 4000u);
+  std::mt19937_64 rng(77);
+  for (int i = 0; i < 20000; ++i) {  // any board: up to 64 pieces, rights and ep square wherever
+    Position pos;
+    pos.clear();
+    const int pieces = static_cast<int>(rng() % 65);
+    for (int k = 0; k < pieces; ++k) {
+      const Square s = static_cast<Square>(rng() % 64);
+      if (pos.occupied() & square_bb(s)) continue;
+      pos.by_color[rng() % 2] |= square_bb(s);
+      pos.by_type[rng() % kPieceTypeCount] |= square_bb(s);
+    }
+    for (int c = 0; c < 2; ++c)
+      for (int side = 0; side < 2; ++side)
+        if (rng() % 2) pos.castling_rook[c][side] = static_cast<Square>(rng() % 64);
+    if (rng() % 2) pos.ep_square = static_cast<Square>(rng() % 64);
+    pos.side_to_move = rng() % 2 ? kBlack : kWhite;
+    pos.halfmove_clock = static_cast<std::uint16_t>(rng());
+    pos.fullmove_number = 1 + static_cast<std::uint32_t>(rng() % 1000000);
+    positions.push_back(pos);
+  }
+  auto same_decoding = [](const Record& r) {
+    Position a, b;
+    const bool ok = decode_record_portable(r.data(), a);
+    EXPECT_EQ(decode_record_bmi2(r.data(), b), ok);
+    if (ok) EXPECT_TRUE(a == b);
+  };
+  for (const Position& pos : positions) {
+    Record portable, bmi2;
+    encode_record_portable(pos, portable.data());
+    encode_record_bmi2(pos, bmi2.data());
+    ASSERT_EQ(bmi2, portable) << to_fen(pos);
+    same_decoding(portable);
+    for (int flip = 0; flip < 4; ++flip) {
+      Record r = portable;
+      r[rng() % kRecordSize] ^= static_cast<std::uint8_t>(1u << (rng() % 8));
+      same_decoding(r);
+    }
+  }
+  for (int i = 0; i < 100000; ++i) {
+    Record r;
+    for (auto& b : r) b = static_cast<std::uint8_t>(rng());
+    r[31] = 0, r[24] &= 1;  // past the header checks more often
+    same_decoding(r);
+  }
+}
+
 TEST(BinaryRecord, RandomBytesNeverCrashAndAreUsuallyRejected) {
   std::mt19937_64 rng(12345);
   int accepted = 0;

@@ -32,4 +32,13 @@ void encode_record(const Position& pos, std::uint8_t out[kRecordSize]);
 // validate().
 bool decode_record(const std::uint8_t in[kRecordSize], Position& out);
 
+// The implementations, for tests and benchmarks: a portable one, and one with PDEP/PEXT (BMI2) that the two functions
+// above pick once where those are fast (the placement reader's rule, fen/placement_fast.h; FENMILL_NO_SIMD=1 in the
+// environment: the portable one). The *_bmi2 ones may be called only where binary_record_bmi2_pays_off().
+void encode_record_portable(const Position& pos, std::uint8_t out[kRecordSize]);
+bool decode_record_portable(const std::uint8_t in[kRecordSize], Position& out);
+void encode_record_bmi2(const Position& pos, std::uint8_t out[kRecordSize]);
+bool decode_record_bmi2(const std::uint8_t in[kRecordSize], Position& out);
+bool binary_record_bmi2_pays_off();
+
 }  // namespace fenmill
