@@ -74,5 +74,21 @@ TEST(JsonString, RandomBytesAlwaysGiveValidJson) {
   }
 }
 
+// Long strings (escaped 16 bytes a step): each byte that needs escaping, at every place of a 40-byte text, is escaped
+// there and the text around it copied.
+TEST(JsonString, EscapesAtEveryPlaceOfALongString) {
+  const std::string plain = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQ";
+  for (const auto& [raw, escaped] : std::initializer_list<std::pair<std::string, std::string>>{
+           {"\"", "\\\""}, {"\\", "\\\\"}, {"\n", "\\n"}, {std::string(1, '\0'), "\\u0000"},
+           {"\x1f", "\\u001f"}, {"\x7f", "\\u007f"}, {"\x80", "\\u0080"}, {"\xC3\xA9", "\xC3\xA9"}}) {
+    for (std::size_t at = 0; at <= plain.size(); ++at) {
+      const std::string s = plain.substr(0, at) + raw + plain.substr(at);
+      const std::string expected = "\"" + plain.substr(0, at) + escaped + plain.substr(at) + "\"";
+      ASSERT_EQ(json(s), expected) << at;
+    }
+  }
+  EXPECT_EQ(json(plain + plain), "\"" + plain + plain + "\"");
+}
+
 }  // namespace
 }  // namespace fenmill
