@@ -29,8 +29,9 @@ ParseResult fail(ErrorCode code, const Cursor& c, std::uint8_t fields) {
 
 bool parse_placement_fast(Cursor& c, Position& pos) { return parse_placement_fast(c.p, c.end, pos, c.p); }
 
-ErrorCode parse_placement(Cursor& c, Position& pos) {
-  if (parse_placement_fast(c, pos)) return ErrorCode::kOk;
+// `try_fast`: false when the fast readers already failed on this text (they would again): the careful loop at once.
+ErrorCode parse_placement(Cursor& c, Position& pos, bool try_fast = true) {
+  if (try_fast && parse_placement_fast(c, pos)) return ErrorCode::kOk;
   int rank = 7, file = 0;
   bool last_was_digit = false;
   for (; !c.at_field_end(); ++c.p) {
@@ -119,10 +120,10 @@ ErrorCode parse_ep(Cursor& c, Position& pos) {
 // error message. `canonical` says whether the six fields are written as write_fen writes them (castling
 // letters KQkq in that order, clocks without leading zeros), given that validation changes nothing.
 int parse_fen_fast(std::string_view text, const char* end, Position& pos, const ParseOptions& options,
-                   std::uint8_t& placement_length, bool& canonical) {
+                   std::uint8_t& placement_length, bool& canonical, bool& placement_failed) {
   if (options.allow_operations) return 0;
   Cursor c{text.data(), text.data(), end, false};
-  if (!parse_placement_fast(c, pos)) return 0;
+  if (!parse_placement_fast(c, pos)) return placement_failed = true, 0;
   const char* p = c.p;
   placement_length = static_cast<std::uint8_t>(p - text.data());
   if (end - p < 6 || p[0] != ' ' || (p[1] != 'w' && p[1] != 'b') || p[2] != ' ') return 0;
@@ -197,8 +198,8 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
   const char* end = text.data() + text.size();
   while (end > text.data() && is_trailing_junk(end[-1])) --end;
   std::uint8_t placement_length = 0;
-  bool canonical = true;
-  if (int fields = parse_fen_fast(text, end, pos, options, placement_length, canonical)) {
+  bool canonical = true, placement_failed = false;
+  if (int fields = parse_fen_fast(text, end, pos, options, placement_length, canonical, placement_failed)) {
     // Built here, field by field: copying a result assembled elsewhere stalls on store forwarding.
     ParseResult result;
     result.fields = static_cast<std::uint8_t>(fields);
@@ -213,7 +214,9 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
   if (c.p == c.end) return fail(ErrorCode::kEmptyRecord, c, 0);
 
   const bool placement_at_start = c.p == text.data();
-  if (ErrorCode e = parse_placement(c, pos); e != ErrorCode::kOk) return fail(e, c, 1);
+  // A placement at the text's start that the fast readers refused is read by the careful loop alone.
+  if (ErrorCode e = parse_placement(c, pos, !(placement_failed && placement_at_start)); e != ErrorCode::kOk)
+    return fail(e, c, 1);
   // Any placement either loop accepts is canonical (ranks of 8, digits 1-8, no "44"): writers may copy it.
   placement_length = placement_at_start ? static_cast<std::uint8_t>(c.p - text.data()) : 0;
   std::uint8_t fields = 1;
