@@ -18,6 +18,7 @@
 #include "xiangqi/keys.h"
 #include "xiangqi/normalize.h"
 #include "xiangqi/record.h"
+#include "xiangqi/write.h"
 
 namespace fenmill::xiangqi {
 namespace {
@@ -355,6 +356,33 @@ TEST(Xiangqi, WriterBufferBound) {
   std::size_t n = write_fen(pos, out);
   EXPECT_LE(n, kMaxFenLength);
   EXPECT_EQ(std::string(out, n), full + " b - - 65535 1000000");
+}
+
+// The shuffle writer and the point-by-point one: the same placement for random boards (0 to 90 pieces, each point a
+// random colour and type) and the repo's Xiangqi sample, in both letter sets.
+TEST(Xiangqi, PlacementWriterAgreesWithThePortableOne) {
+  std::vector<Position> positions;
+  std::ifstream sample(std::string(FENMILL_SOURCE_DIR) + "/tests/data/xiangqi_sample.fen");
+  for (std::string line; std::getline(sample, line);) {
+    Position pos;
+    if (parse_fen(line, pos).ok()) positions.push_back(pos);
+  }
+  ASSERT_GT(positions.size(), 10u);
+  std::mt19937_64 rng(90);
+  for (int i = 0; i < 20000; ++i) {
+    Position pos;
+    pos.clear();
+    const int density = static_cast<int>(rng() % 101);
+    for (int s = 0; s < kSquareCount; ++s)
+      if (static_cast<int>(rng() % 100) < density) pos.put(Color(rng() % 2), PieceType(rng() % kPieceTypeCount), Square(s));
+    positions.push_back(pos);
+  }
+  for (const Position& pos : positions)
+    for (Letters letters : {Letters::kUcci, Letters::kWxf}) {
+      char a[kMaxFenLength], b[kMaxFenLength];
+      const std::size_t n = write_placement(pos, a, letters);
+      ASSERT_EQ(std::string(a, n), std::string(b, write_placement_portable(pos, b, letters)));
+    }
 }
 
 // Random edits of real FENs: never a crash (run under the sanitizers), a syntax error's column inside the record,
