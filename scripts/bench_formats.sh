@@ -2,9 +2,9 @@
 # The same 2 M real positions (../shared/data/bench/lichess-2m.fen.zst) in each text input format, side by side in
 # one run: FEN lines; EPD lines (4 fields + `id "..."; c0 "...";`); CSV rows in the lichess puzzle dump's shape;
 # JSON Lines in the lichess evaluation dump's shape (scripts/make_eval_jsonl.sh). For each: `cat` of the file, then
-# `fenmill normalize` at 1 and 2 threads writing the same format back (--to epd/csv/jsonl; FEN for FEN).
-# Medians of $RUNS runs; positions/s and MB/s of input. What it shows: the cost of each format's record scanning
-# around the same FEN work.
+# `fenmill normalize` at 1 and 2 threads writing the same format back (--to epd/csv/jsonl; FEN for FEN). Then the
+# binary format both ways: FEN -> bin and bin -> FEN. Medians of $RUNS runs; positions/s and MB/s of input. What it
+# shows: the cost of each format's record scanning and writing around the same FEN work.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
@@ -31,12 +31,12 @@ measure() {  # name bytes command...
   done
   local m; m=$(printf '%s\n' "${t[@]}" | median)
   awk -v n="$name" -v s="$m" -v b="$bytes" -v p="$positions" 'BEGIN {
-    printf "| %-30s | %7.1f | %7.2f | %12.0f | %7.0f |\n", n, b / 1e6, s, (s > 0 ? p / s : 0), (s > 0 ? b / s / 1e6 : 0) }'
+    printf "| %-34s | %7.1f | %7.2f | %12.0f | %7.0f |\n", n, b / 1e6, s, (s > 0 ? p / s : 0), (s > 0 ? b / s / 1e6 : 0) }'
 }
 echo "input: $positions positions from $src; $RUNS runs, medians"
 echo "machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p')"
-printf '| %-30s | %7s | %7s | %12s | %7s |\n' command MB seconds positions/s MB/s
-echo "|--------------------------------|---------|---------|--------------|---------|"
+printf '| %-34s | %7s | %7s | %12s | %7s |\n' command MB seconds positions/s MB/s
+echo "|------------------------------------|---------|---------|--------------|---------|"
 for format in fen epd csv jsonl; do
   file=$dir/positions.$format
   bytes=$(stat -c %s "$file")
@@ -44,4 +44,13 @@ for format in fen epd csv jsonl; do
   measure "cat $format" "$bytes" cat "$file"
   measure "normalize $format, 1 thread" "$bytes" build/fenmill normalize -q --threads 1 --to "$format" "$file"
   measure "normalize $format, 2 threads" "$bytes" build/fenmill normalize -q --threads 2 --to "$format" "$file"
+done
+[ -f "$dir/positions.bin" ] || build/fenmill convert -q "$dir/positions.fen" -o "$dir/positions.bin"
+fen_bytes=$(stat -c %s "$dir/positions.fen")
+bin_bytes=$(stat -c %s "$dir/positions.bin")
+for threads in 1 2; do
+  measure "convert fen -> bin, $threads thread(s)" "$fen_bytes" \
+    build/fenmill convert -q --threads "$threads" --to bin "$dir/positions.fen"
+  measure "convert bin -> fen, $threads thread(s)" "$bin_bytes" \
+    build/fenmill convert -q --threads "$threads" --to fen "$dir/positions.bin"
 done
