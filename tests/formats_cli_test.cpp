@@ -108,6 +108,28 @@ TEST(CsvRows, AQuotedLineBreakAnywhereInALongRowStaysInTheRow) {
   }
 }
 
+// The fields of a row, with and without quotes (rows without take a shortcut: every separator ends a field).
+TEST(CsvRows, FieldCountAndReplacementWithAndWithoutQuotes) {
+  EXPECT_EQ(csv_field_count("", ','), 1u);
+  EXPECT_EQ(csv_field_count("a,b,,c", ','), 4u);
+  EXPECT_EQ(csv_field_count("a,b,,c,", ','), 5u);
+  EXPECT_EQ(csv_field_count("a;b,c", ';'), 2u);
+  EXPECT_EQ(csv_field_count("\"a,b\",c", ','), 2u);
+  EXPECT_EQ(csv_field_count("\"a\"\"b,\",c,d", ','), 3u);
+  auto replaced = [](std::string_view row, std::vector<int> columns) {
+    std::string out;
+    replace_csv_fields(out, row, columns, "N", ',');
+    return out;
+  };
+  EXPECT_EQ(replaced("a,b,c", {1}), "a,N,c");
+  EXPECT_EQ(replaced("a,b,c", {0, 2}), "N,b,N");
+  EXPECT_EQ(replaced("a,,c", {1}), "a,N,c");
+  EXPECT_EQ(replaced("a,b", {3}), "a,b,,N");                 // past the last field: empty fields up to it
+  EXPECT_EQ(replaced("a,b,c,d,e", {1, 4}), "a,N,c,d,N");
+  EXPECT_EQ(replaced("\"x,y\",b,c", {1}), "\"x,y\",N,c");   // a separator inside quotes ends nothing
+  EXPECT_EQ(replaced("\"x,y\",b", {0, 2}), "N,b,N");
+}
+
 TEST(CsvRows, ARowEndsAtTheLineWherePassingTheLimit) {
   const std::string text = "a,\"open\nb,1\nc,2\n"      // a stray quote: its row ends with the line passing 10 bytes
                            "d,\"ok\nx\"\n"              // 10 bytes over two lines: a row

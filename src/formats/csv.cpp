@@ -1,5 +1,6 @@
 #include "formats/csv.h"
 
+#include <algorithm>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -187,6 +188,10 @@ std::vector<int> csv_columns_named(std::string_view header, std::string_view nam
 }
 
 std::size_t csv_field_count(std::string_view row, char separator) {
+  // Without a quote every separator ends a field (most rows: the byte-by-byte state walk was 16 % of dedup --count
+  // --to csv, in its serial final write).
+  if (row.find('"') == std::string_view::npos)
+    return 1 + static_cast<std::size_t>(std::count(row.begin(), row.end(), separator));
   std::size_t fields = 1;
   CsvState state = CsvState::kFieldStart;
   for (char c : row) {
@@ -206,9 +211,16 @@ void replace_csv_fields(std::string& out, std::string_view row, const std::vecto
     ++next;
   };
   CsvState state = CsvState::kFieldStart;
+  const bool quotes = row.find('"') != std::string_view::npos;  // without, every separator ends a field
   for (std::size_t i = 0; i < row.size(); ++i) {
-    state = csv_step(state, row[i], separator);
-    if (row[i] != separator || state != CsvState::kFieldStart) continue;
+    if (!quotes) {
+      const void* at = std::memchr(row.data() + i, separator, row.size() - i);
+      if (!at) break;
+      i = static_cast<std::size_t>(static_cast<const char*>(at) - row.data());
+    } else {
+      state = csv_step(state, row[i], separator);
+      if (row[i] != separator || state != CsvState::kFieldStart) continue;
+    }
     field_ends(i);
     ++field;
     begin = i + 1;
