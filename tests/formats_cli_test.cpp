@@ -14,6 +14,7 @@ namespace {
 
 constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 constexpr const char* kAfterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+constexpr const char* kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 TEST(FormatsCli, CsvFenColumnReplacedQuotesKeptRejectsNamed) {
   TempDir dir;
@@ -833,6 +834,17 @@ TEST(FormatsCli, PgnPositionsPliesTagsAndRejectedGames) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "fen,Site,WhiteElo\n" + std::string(kAfterE4) + ",s1,1500\n" +
                        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1,s3,\n");
+  // The same rows when each game is a chunk of its own (a game's tags are formatted once per game and chunk), and with
+  // more positions per game.
+  EXPECT_EQ(run_cli({"normalize", "-q", "--plies", "1:1", "--to", "csv", "--with-tags", "Site,WhiteElo", "--chunk-size",
+                     "5", dir / "g.pgn"}).out,
+            r.out);
+  EXPECT_EQ(run_cli({"normalize", "-q", "--plies", "0:1", "--to", "jsonl", "--with-tags", "Site,WhiteElo", "--chunk-size",
+                     "5", dir / "g.pgn"}).out,
+            "{\"fen\": \"" + std::string(kStartFen) + "\", \"Site\": \"s1\", \"WhiteElo\": \"1500\"}\n"
+            "{\"fen\": \"" + std::string(kAfterE4) + "\", \"Site\": \"s1\", \"WhiteElo\": \"1500\"}\n"
+            "{\"fen\": \"" + std::string(kStartFen) + "\", \"Site\": \"s3\", \"WhiteElo\": null}\n"
+            "{\"fen\": \"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\", \"Site\": \"s3\", \"WhiteElo\": null}\n");
   std::string rejects = read_file(dir / "rej.jsonl");
   EXPECT_NE(rejects.find("\"line\":12,"), std::string::npos) << rejects;
   EXPECT_NE(rejects.find("\"code\":\"ILLEGAL_MOVE\""), std::string::npos) << rejects;
