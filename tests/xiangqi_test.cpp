@@ -637,6 +637,27 @@ TEST(Xiangqi, LooksLikeXiangqi) {
   EXPECT_FALSE(looks_like_xiangqi("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
   EXPECT_FALSE(looks_like_xiangqi("4k3/8/8/8/8/8/8/4K3 w - - 0 1 c9/9/9/9/9/9/9/9/9/9"));  // only the first field
   EXPECT_FALSE(looks_like_xiangqi(""));
+  // Read 16 bytes at a time: the same verdict as a plain reading of the rule for random texts of every length, with
+  // blanks, slashes and the Xiangqi-only characters anywhere (before and after the first field's end).
+  auto rule = [](std::string_view r) {
+    std::size_t i = r.find_first_not_of(" \t");
+    if (i == std::string_view::npos) return false;
+    const std::size_t end = std::min(r.find_first_of(" \t", i), r.size());
+    int slashes = 0;
+    bool only = false;
+    for (char ch : r.substr(i, end - i)) {
+      slashes += ch == '/';
+      only = only || std::string_view("9aAcCeEhH").find(ch) != std::string_view::npos;
+    }
+    return slashes == 9 || (slashes != 7 && only);
+  };
+  std::mt19937 rng(33);
+  const std::string_view pool = "/////////12345678kKrRpP 9aCeh\t";
+  for (int round = 0; round < 200000; ++round) {
+    std::string r(rng() % 60, ' ');
+    for (char& ch : r) ch = pool[rng() % pool.size()];
+    ASSERT_EQ(looks_like_xiangqi(r), rule(r)) << r;
+  }
 }
 
 TEST(Xiangqi, MessagesUseXiangqiWords) {
