@@ -2,10 +2,7 @@
 
 #include <array>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
+#include "core/find_any_byte.h"
 #include "fen/text_cursor.h"
 
 namespace fenmill {
@@ -22,34 +19,20 @@ struct Operation {
   std::size_t quote_at = 0;  // where that string starts
 };
 
-// Byte classes, one table lookup a byte: what separates operations, what ends an opcode, and the bytes an operand's
-// scan stops at outside and inside a quoted string.
-enum : std::uint8_t { kSeparator = 1, kOpcodeEnd = 2, kStopOutside = 4, kStopInside = 8 };
+// Byte classes, one table lookup a byte: what separates operations, and what ends an opcode.
+enum : std::uint8_t { kSeparator = 1, kOpcodeEnd = 2 };
 constexpr std::array<std::uint8_t, 256> kClass = [] {
   std::array<std::uint8_t, 256> t{};
-  for (unsigned char c : {' ', '\t', '\r', '\0'}) t[c] |= kSeparator | kOpcodeEnd;
-  t[static_cast<unsigned char>(';')] |= kSeparator | kOpcodeEnd | kStopOutside;
-  t[static_cast<unsigned char>('"')] |= kOpcodeEnd | kStopOutside | kStopInside;
-  t[static_cast<unsigned char>('\\')] |= kStopInside;
+  for (unsigned char c : {' ', '\t', '\r', '\0', ';'}) t[c] |= kSeparator | kOpcodeEnd;
+  t[static_cast<unsigned char>('"')] |= kOpcodeEnd;
   return t;
 }();
 inline bool is(char c, std::uint8_t classes) { return kClass[static_cast<unsigned char>(c)] & classes; }
 
-// The first byte from `i` on where an operand's scan stops: ';' or '"' outside a string, '"' or '\\' inside one.
-// 16 bytes a step where there are 16 (operands such as `"lichess.1234"` are most of an EPD line's bytes).
+// The first byte from `i` on where an operand's scan stops: ';' or '"' outside a string, '"' or '\\' inside one
+// (operands such as `"lichess.1234"` are most of an EPD line's bytes).
 std::size_t find_stop(std::string_view ops, std::size_t i, bool inside) {
-  const std::size_t n = ops.size();
-#if defined(__SSE2__)
-  const __m128i first = _mm_set1_epi8('"'), second = _mm_set1_epi8(inside ? '\\' : ';');
-  for (; n - i >= 16; i += 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(ops.data() + i));
-    if (const int mask = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, first), _mm_cmpeq_epi8(v, second))))
-      return i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
-  }
-#endif
-  const std::uint8_t stop = inside ? kStopInside : kStopOutside;
-  while (i < n && !is(ops[i], stop)) ++i;
-  return i;
+  return find_any_byte(ops, i, std::array<char, 2>{'"', inside ? '\\' : ';'});
 }
 
 // Reads the operation at or after `i`, moving `i` past it; false when only blanks and ';' are left.
