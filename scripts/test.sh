@@ -17,12 +17,13 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DFENMILL_TESTS=ON -DFEN
 ninja -C build -j "$JOBS"
 ctest --test-dir build --output-on-failure -j "$JOBS"
 
-echo "== $(date -u +%T) libFuzzer: FEN ${FUZZ_SECONDS}s; PGN replay, CSV and JSON Lines scanners $((FUZZ_SECONDS / 3))s each"
+# FEN gets two thirds of FUZZ_SECONDS, the others a third each: about 2 x FUZZ_SECONDS in all.
+echo "== $(date -u +%T) libFuzzer: FEN $((FUZZ_SECONDS * 2 / 3))s; PGN replay, CSV and JSON Lines scanners, binary input $((FUZZ_SECONDS / 3))s each"
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFENMILL_FUZZ=ON \
   -DFENMILL_TESTS=OFF -DFENMILL_BENCH=OFF -DFENMILL_SANITIZE=ON >/dev/null
-ninja -C build-fuzz -j "$JOBS" fen_fuzz pgn_fuzz csv_fuzz jsonl_fuzz
-for target in fen pgn csv jsonl; do
-  seconds=$FUZZ_SECONDS
+ninja -C build-fuzz -j "$JOBS" fen_fuzz pgn_fuzz csv_fuzz jsonl_fuzz binary_fuzz
+for target in fen pgn csv jsonl binary; do
+  seconds=$((FUZZ_SECONDS * 2 / 3))
   [ "$target" = fen ] || seconds=$((FUZZ_SECONDS / 3))
   mkdir -p "build-fuzz/corpus-$target"
   build-fuzz/${target}_fuzz -max_total_time="$seconds" -timeout=10 -max_len=512 -artifact_prefix=build-fuzz/ \
