@@ -613,10 +613,18 @@ TEST(CliBinary, CorruptInputIsAnError) {
   total[total.size() - 8] ^= 2;
   write_file(tmp / "total.bin", total);
   write_file(tmp / "text.bin", golden("mixed.fen"));
+  std::string version = good;
+  version[8] = 2;
+  write_file(tmp / "version.bin", version);
+  // Flag bit 0 (the end block) is set in every file fenmill writes: "non-zero flags" sent the user the wrong way.
+  std::string flags = good;
+  flags[14] = 3;
+  write_file(tmp / "flags.bin", flags);
   const std::pair<const char*, const char*> cases[] = {
       {"flipped.bin", "checksum"}, {"short.bin", "ends inside a block"}, {"cut.bin", "ends before its end block"},
       {"cut.bin.zst", "ends before its end block"}, {"twice.bin", "bytes follow the end block"},
-      {"total.bin", "record total differs"}, {"text.bin", "not a fenmill binary file"}};
+      {"total.bin", "record total differs"}, {"text.bin", "not a fenmill binary file"},
+      {"version.bin", "unsupported format version"}, {"flags.bin", "reserved header flag bits are set"}};
   for (const auto& [name, message] : cases) {
     SCOPED_TRACE(name);
     CliResult r = run_cli({"convert", "-q", tmp / name, "-o", tmp / "out.fen"});

@@ -74,7 +74,7 @@ class BinaryWriter {
   X(kBadVersion, "BAD_VERSION", "unsupported format version")                             \
   X(kBadVariant, "BAD_VARIANT", "unknown variant")                                        \
   X(kBadRecordSize, "BAD_RECORD_SIZE", "record size does not fit the variant")            \
-  X(kBadFlags, "BAD_FLAGS", "non-zero header flags")                                      \
+  X(kBadFlags, "BAD_FLAGS", "reserved header flag bits are set (only bit 0, the end block, is defined)") \
   X(kTruncatedBlock, "TRUNCATED_BLOCK", "the file ends inside a block")                   \
   X(kBadBlockCount, "BAD_BLOCK_COUNT", "block record count outside 1..4096")              \
   X(kBadBlockReserved, "BAD_BLOCK_RESERVED", "non-zero reserved field in a block header") \
