@@ -247,7 +247,9 @@ TEST(BinaryRecord, TheBmi2CodecAgreesWithThePortableOne) {
     Position a, b;
     const bool ok = decode_record_portable(r.data(), a);
     EXPECT_EQ(decode_record_bmi2(r.data(), b), ok);
-    if (ok) EXPECT_TRUE(a == b);
+    if (ok) {
+      EXPECT_TRUE(a == b);
+    }
   };
   for (const Position& pos : positions) {
     Record portable, bmi2;
@@ -267,6 +269,21 @@ TEST(BinaryRecord, TheBmi2CodecAgreesWithThePortableOne) {
     r[31] = 0, r[24] &= 1;  // past the header checks more often
     same_decoding(r);
   }
+}
+
+// A second king off the back rank leaves the castling rook's side clear: the record decodes (FORMAT.md: exactly one
+// king of its colour on that rank), and validate() rejects the position for its kings, as it does the same FEN. It
+// was BAD_RECORD, "does not decode to a position", which hid what is wrong with it.
+TEST(BinaryRecord, CastlingRookWithASecondKingOffTheBackRankDecodes) {
+  constexpr int e5 = 36;
+  const Record r = make_record({{e1, kWK}, {e5, kWK}, {e8, kBK}, {h1, 12}});
+  Position pos;
+  ASSERT_TRUE(decode_record(r.data(), pos));
+  EXPECT_EQ(to_fen(pos), "4k3/8/8/4K3/8/8/8/4K2R w K - 0 1");
+  EXPECT_EQ(encode(pos), r);
+  EXPECT_EQ(validate(pos).code, ErrorCode::kTooManyKings);
+  Position from_text;
+  EXPECT_EQ(normalize_fen(to_fen(pos), from_text).code, ErrorCode::kTooManyKings);
 }
 
 TEST(BinaryRecord, RandomBytesNeverCrashAndAreUsuallyRejected) {

@@ -93,8 +93,9 @@ bool assemble(const std::uint8_t in[kRecordSize], Bitboard occupied, const Bitbo
   for (int c = 0; c < 2; ++c) {
     if (!castling_rooks[c]) continue;
     Bitboard back = rank_bb(c == kWhite ? 0 : 7);
-    Bitboard kings = out.pieces(Color(c), kKing);
-    if ((castling_rooks[c] & ~back) || more_than_one(kings) || !(kings & back)) return false;
+    // Exactly one king on the back rank says each rook's side; kings elsewhere are validate()'s to count.
+    Bitboard kings = out.pieces(Color(c), kKing) & back;
+    if ((castling_rooks[c] & ~back) || more_than_one(kings) || !kings) return false;
     int king_file = file_of(lsb(kings));
     for (Bitboard b = castling_rooks[c]; b; b &= b - 1) {
       Square rook = lsb(b);
