@@ -3,10 +3,10 @@
 // checksums, so the records get decoded) which is then cut short, damaged or extended at a place the input picks.
 // Invariants: no crash/UB (sanitizers); a record decode_record accepts re-encodes to the same bytes (chess and
 // Xiangqi); a decoded position that validates writes a FEN (X-FEN and Shredder) that reads back as itself, and one
-// that does not writes a FEN that is rejected too; the
-// in-memory reader and the streaming chunker (pieces of any size, a plain file, a .zst) give the same records and
-// fail at the same block with the same status, a readable one-line message naming the input; every record of a
-// chunk is written or rejected, and each written FEN reads back.
+// that does not writes a FEN that is rejected too; the in-memory reader and the streaming chunker (pieces of any
+// size, a plain file, a .zst, the file given twice) give the same records and fail at the same block with the same
+// status, a readable one-line message naming the input; chunks come numbered in order, each input's first one
+// marked; every record of a chunk is written or rejected, and each written FEN reads back.
 #include <unistd.h>
 #include <zstd.h>
 
@@ -114,14 +114,20 @@ Reading read_in_memory(std::string_view file) {
   return r;
 }
 
-// The chunker over `path` (a kept stream or a file): every chunk also goes through the pipeline's record step.
-Reading read_chunked(const std::string& path, bool map_files = false) {
+// The chunker over `paths` (kept streams or files): every chunk also goes through the pipeline's record step.
+Reading read_chunked(std::vector<std::string> paths, bool map_files = false) {
   Reading r;
-  fenmill::BinaryChunker chunker({path}, {.map_files = map_files});
+  fenmill::BinaryChunker chunker(std::move(paths), {.map_files = map_files});
   fenmill::Chunk chunk;
   fenmill::Job job;
   job.variant = fenmill::Variant::kAuto;
+  std::uint64_t sequence = 0;
+  std::int64_t last_input = -1;
   while (chunker.next(chunk, r.error)) {
+    // Numbered in order; the first chunk of each input (and only it) starts it.
+    check(chunk.sequence == sequence++ && chunk.source_index >= last_input);
+    check(chunk.starts_input == (chunk.source_index != last_input));
+    last_input = chunk.source_index;
     r.records.append(chunk.bytes);
     fenmill::SourceFormat source;
     source.format = fenmill::InputFormat::kBinary;
@@ -191,16 +197,24 @@ bool write_file(const std::string& path, std::string_view bytes) {
 void check_file(std::string_view file, std::size_t piece) {
   const Reading memory = read_in_memory(file);
   fenmill::InputSource::keep_stream("piece.bin", std::make_unique<PieceSource>(file, piece));
-  same_reading(memory, read_chunked("piece.bin"));
+  same_reading(memory, read_chunked({"piece.bin"}));
+  if (piece % 4 == 1) {  // the file twice, as two inputs: the second one is read as afresh (or never, after an error)
+    Reading twice = memory;
+    if (memory.status == BinaryStatus::kEnd) twice.records += memory.records;
+    fenmill::InputSource::keep_stream("piece.bin", std::make_unique<PieceSource>(file, piece));
+    fenmill::InputSource::keep_stream("again.bin", std::make_unique<PieceSource>(file, piece));
+    same_reading(twice, read_chunked({"piece.bin", "again.bin"}));
+    fenmill::InputSource::keep_stream("again.bin", nullptr);  // not opened after an error
+  }
   if (piece % 4 != 0) return;
   const std::string plain = temp_path(".bin");
   if (!opens_zstd_frame(file) && write_file(plain, file))
-    same_reading(memory, read_chunked(plain, piece & 8));
+    same_reading(memory, read_chunked({plain}, piece & 8));
   std::remove(plain.c_str());
   std::string packed(ZSTD_compressBound(file.size()), '\0');
   packed.resize(ZSTD_compress(packed.data(), packed.size(), file.data(), file.size(), 1));
   const std::string zst = temp_path(".bin.zst");
-  if (write_file(zst, packed)) same_reading(memory, read_chunked(zst));
+  if (write_file(zst, packed)) same_reading(memory, read_chunked({zst}));
   std::remove(zst.c_str());
 }
 
