@@ -382,6 +382,7 @@ TEST(FenErrors, WhitespacePolicy) {
            s + " w KQkq - 0 1\r",                  // CRLF line, LF already removed
            s + " w KQkq - 0 1\0\0"s,               // NUL padding at the end (EPD collections)
            s + " w KQkq - 0 1 \0\r"s,              // a mix of trailing junk
+           s + " w KQkq - 0 1\r\n",                // a JSON string's "\r\n", a quoted CSV field's line break
        }) {
     SCOPED_TRACE(text);
     Position pos;
@@ -396,6 +397,8 @@ TEST(FenErrors, WhitespacePolicy) {
   EXPECT_EQ(error_name(normalize_fen(s + " w KQkq - 0 1 \0x"s, pos).code), "TRAILING_TEXT");
   EXPECT_EQ(error_name(normalize_fen(s + " w KQkq - 0 1\0x"s, pos).code), "BAD_FULLMOVE");
   EXPECT_EQ(error_name(normalize_fen("\r" + s + " w KQkq - 0 1", pos).code), "BAD_PIECE");
+  EXPECT_EQ(error_name(normalize_fen(s + " w KQkq - 0\n1", pos).code), "BAD_HALFMOVE");
+  EXPECT_EQ(error_name(normalize_fen(s + " w KQkq - 0 1\f", pos).code), "BAD_FULLMOVE");
   // A UTF-8 byte order mark is the reader's business; the parser sees a bad piece.
   NormalizeResult bom = normalize_fen("\xEF\xBB\xBF" + s + " w KQkq - 0 1", pos);
   EXPECT_EQ(error_name(bom.code), "BAD_PIECE");

@@ -711,6 +711,26 @@ TEST(FormatsCli, JsonlInvalidJsonIsRejectedAndColumnsCountEscapes) {
   EXPECT_EQ(r.out, "fen,x,fen\nold,a," + k + "\n");
 }
 
+// A FEN from a JSON string or a quoted CSV field may end in a line break ("\n", "\r\n"): ignored at its end as a
+// text line's CR is (a trailing "\n" used to be BAD_FULLMOVE while "\r", "\t" and "\u0000" were accepted). Any
+// other control character is a byte of the field, as in a text line.
+TEST(FormatsCli, ALineBreakEndingAJsonOrCsvFenIsItsLineEnd) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  write_file(dir / "e.jsonl", "{\"fen\": \"" + k + "\\n\"}\n{\"fen\": \"" + k + "\\r\\n\"}\n{\"fen\": \"" + k +
+                                  "\\r\"}\n{\"fen\": \"" + k + "\\u0000\\t\\n\"}\n{\"fen\": \"" + k + "\\f\"}\n");
+  CliResult r = run_cli({"normalize", "-q", "--to", "jsonl", dir / "e.jsonl", "--rejects", dir / "rej.jsonl"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::string line = "{\"fen\": \"" + k + "\"}\n";
+  EXPECT_EQ(r.out, line + line + line + line);
+  EXPECT_NE(read_file(dir / "rej.jsonl").find("\"line\":5,\"column\":39,\"code\":\"BAD_FULLMOVE\""), std::string::npos)
+      << read_file(dir / "rej.jsonl");
+  write_file(dir / "e.csv", "id,fen\n1,\"" + k + "\n\"\n2,\"" + k + "\r\n\"\n");
+  r = run_cli({"normalize", "-q", "--to", "csv", dir / "e.csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "id,fen\n1," + k + "\n2," + k + "\n");
+}
+
 // EPD output writes the position's clocks, repaired or not, as hmvc / fmvn after the four fields and then the
 // record's other operations as written: the clocks of a record with operations used to be dropped (so did every
 // Xiangqi record's), and a record's own hmvc / fmvn were copied unrepaired. Reading the output back gives the
