@@ -328,6 +328,28 @@ TEST(FormatsCli, FenColumnByIndexKeepsAHeaderlessFirstRowAndByNameIsSniffed) {
   EXPECT_EQ(read_file(dir / "rej.jsonl"), "");
 }
 
+// A header written with blanks after the commas (`id, FEN, note`) names its FEN column, as a data row's FEN field is
+// read with the blanks around it: it found no column (exit 2), and on stdin was not even sniffed as CSV. So does
+// dedup --count's `count` column (`, count`), which is replaced, not doubled.
+TEST(FormatsCli, CsvHeaderNamesAreMatchedWithoutTheBlanksAroundThem) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  const std::string input = "id, FEN ,\tnote\n1, " + k + " , x\n2,\"" + k + "\",y\n";
+  write_file(dir / "sp.csv", input);
+  CliResult r = run_cli({"normalize", "-q", "--to", "csv", dir / "sp.csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "id, FEN ,\tnote\n1," + k + ", x\n2," + k + ",y\n");
+  r = run_cli_stdin({"normalize", "-q", "-"}, input);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, k + "\n" + k + "\n");
+  r = run_cli({"normalize", "-q", "--fen-column", "note", dir / "sp.csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;  // x and y are no FENs
+  write_file(dir / "count.csv", "fen, count\n" + k + ",7\n" + k + ",7\n");
+  r = run_cli({"dedup", "-q", "--count", "--to", "csv", dir / "count.csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "fen, count\n" + k + ",2\n");
+}
+
 // By index, the first row is a header when its field reads as a column name (its first rank holds a character no
 // placement holds): a name with '/' or a digit is still a header, and a damaged first row of a headerless file is a
 // rejected record, not dropped unseen. --csv-header yes/no settles it either way (helper-28, helper-30).

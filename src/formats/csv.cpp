@@ -143,6 +143,14 @@ std::string_view csv_field_value(std::string_view line, const CsvField& field, s
 
 namespace {
 
+// A header field's name without the blanks around it: `id, FEN, note` names FEN, as the parser reads a FEN field
+// with blanks around it.
+std::string_view without_blanks(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
 // Calls found(index) for each column named `name` until it returns false: one pass over the header (a header
 // of many thousand columns once took quadratic time, field by field from the start).
 template <typename Found>
@@ -150,7 +158,7 @@ void for_each_column_named(std::string_view header, std::string_view name, char 
   std::string scratch;
   if (starts_with_utf8_bom(header)) header.remove_prefix(3);
   for_each_csv_field(header, separator, [&](std::size_t i, const CsvField& f) {
-    return csv_field_value(header, f, scratch) != name || found(static_cast<int>(i));
+    return without_blanks(csv_field_value(header, f, scratch)) != name || found(static_cast<int>(i));
   });
 }
 

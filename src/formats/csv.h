@@ -118,7 +118,7 @@ bool csv_rest_well_formed(std::string_view line, std::size_t end, char separator
 // The field's value: the raw text, or for a quoted field the text between the quotes with "" as ".
 // Uses `scratch` only when unescaping is needed.
 std::string_view csv_field_value(std::string_view line, const CsvField& field, std::string& scratch);
-// Index of the column named `name` in a header line, or -1.
+// Index of the column named `name` in a header line, or -1. Names are compared without blanks around them.
 int csv_column_index(std::string_view header, std::string_view name, char separator);
 // Indexes of every column named `name` in a header line, ascending.
 std::vector<int> csv_columns_named(std::string_view header, std::string_view name, char separator);
