@@ -1223,8 +1223,12 @@ TEST(FormatsCli, XiangqiVariantRefusesPgnInput) {
     EXPECT_NE(r.err.find(std::string(name) + ": PGN games are replayed as chess"), std::string::npos) << r.err;
     EXPECT_FALSE(std::filesystem::exists(dir / "out.fen"));
   }
+  // Stdin is named <stdin>, as in its rejects and validate's lines ("-: PGN games ..." before).
+  CliResult r = run_cli_stdin({"normalize", "-q", "--variant", "xiangqi", "-"}, read_file(dir / "xq.pgn"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("fenmill: error: <stdin>: PGN games are replayed as chess"), std::string::npos) << r.err;
   // Chess rules for a PGN under --variant auto, as before: a Xiangqi move is a rejected game, not a usage error.
-  CliResult r = run_cli({"normalize", "-q", dir / "xq.pgn"});
+  r = run_cli({"normalize", "-q", dir / "xq.pgn"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "");
 }
@@ -1242,7 +1246,8 @@ TEST(FormatsCli, AJsonArrayIsRefusedWithAHint) {
   EXPECT_FALSE(std::filesystem::exists(dir / "out.fen"));
   r = run_cli_stdin({"validate", "-"}, "[{\"fen\": \"x\"}]");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("a JSON array"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err, "fenmill: error: <stdin>: a JSON array, not JSON Lines (one object per line): jq -c '.[]' turns one "
+                   "into the other\n");  // stdin is <stdin> in every message, as in the rejects ("-" before)
   r = run_cli_stdin({"normalize", "-q", "-"}, "[ Event \"a\"]\n\n1. e4 *\n");  // a tag, however spaced
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, std::string(kStart) + "\n" + kAfterE4 + "\n");

@@ -597,6 +597,9 @@ TEST(RenderCli, NulOnlyLinesAreBlankAsInValidate) {
   r = run_cli({"render", dir / "nul.fen"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("holds no record to draw"), std::string::npos) << r.err;
+  r = run_cli_stdin({"render", "-"}, std::string("\0\n", 2));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "fenmill: <stdin> holds no record to draw\n") << "stdin is <stdin> in messages, not -";
   EXPECT_EQ(run_cli({"validate", dir / "nul.fen", "-q"}).exit_code, 0) << "no record there for validate either";
 }
 

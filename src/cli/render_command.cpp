@@ -186,7 +186,7 @@ int RenderCommand::run() const {
                    [&](std::string_view h) { return h.size() >= magic.size() || !magic.starts_with(h); }) &&
         starts_with_binary_magic(head)) {
       std::fprintf(stderr, "fenmill: error: %s: render draws FEN or EPD lines, not binary records (it starts with "
-                   "FENMILLB, a fenmill binary file)\n", one_line(a.input == "-" ? "<stdin>" : a.input).c_str());
+                   "FENMILLB, a fenmill binary file)\n", one_line(input_name(a.input)).c_str());
       return kExitUsageOrIo;
     }
   }
@@ -207,7 +207,7 @@ int RenderCommand::run() const {
     }
   }
   if (source) {
-    if (!for_each_record(*source, draw, error) && error.empty()) error = a.input + ": cannot read";
+    if (!for_each_record(*source, draw, error) && error.empty()) error = input_name(a.input) + ": cannot read";
   } else {
     draw(a.input, 1);
   }
@@ -221,7 +221,7 @@ int RenderCommand::run() const {
     return kExitUsageOrIo;
   }
   if (pictures == 0 && a.each_dir.empty()) {
-    std::fprintf(stderr, "fenmill: %s holds no record to draw\n", one_line(a.input).c_str());
+    std::fprintf(stderr, "fenmill: %s holds no record to draw\n", one_line(input_name(a.input)).c_str());
     return kExitDataProblem;
   }
   if (!a.quiet && !a.each_dir.empty())

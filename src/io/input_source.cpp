@@ -110,7 +110,7 @@ std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::str
     kept_streams().erase(kept);
     return source;
   }
-  std::string name = is_stdin ? "<stdin>" : path;
+  std::string name = input_name(path);
   int fd = 0;
   if (!is_stdin) {
     do fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);

@@ -19,6 +19,9 @@ struct InputOptions {
   bool map_files = true;
 };
 
+// An input's name in messages, reports and rejects: the path as given, "<stdin>" for "-".
+inline std::string input_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
 class InputSource {
  public:
   virtual ~InputSource() = default;

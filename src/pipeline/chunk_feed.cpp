@@ -7,6 +7,7 @@
 #include "formats/csv.h"
 #include "io/byte_order_mark.h"
 #include "io/file_extension.h"
+#include "io/input_source.h"
 #include "io/input_peek.h"
 #include "pgn/game_reader.h"
 
@@ -163,7 +164,7 @@ InputFormat ChunkFeed::format_by_name_or_content(const std::string& path) {
   if (!peek_input(path, kSniffBytes, head, error, settled)) return format;  // the reader reports the error
   if (starts_with_binary_magic(head)) return InputFormat::kBinary;
   if (is_json_array(head) && setup_error_.empty())  // read as PGN, it was one BAD_TAG "game"
-    setup_error_ = path + ": a JSON array, not JSON Lines (one object per line): jq -c '.[]' turns one into the other";
+    setup_error_ = input_name(path) + ": a JSON array, not JSON Lines (one object per line): jq -c '.[]' turns one into the other";
   bool done;
   return sniff_format(head, job_.fen_column, done);
 }
@@ -176,7 +177,7 @@ ChunkFeed::ChunkFeed(const Job& job)
     binary += input_formats_.back() == InputFormat::kBinary;
     // Games are replayed with chess rules: Xiangqi moves would all be rejected, as if the games were corrupt.
     if (input_formats_.back() == InputFormat::kPgn && job.variant == Variant::kXiangqi && setup_error_.empty())
-      setup_error_ = path + ": PGN games are replayed as chess (standard or Chess960); --variant xiangqi reads "
+      setup_error_ = input_name(path) + ": PGN games are replayed as chess (standard or Chess960); --variant xiangqi reads "
                             "positions (FEN, EPD, CSV, JSON Lines, binary), not games";
   }
   if (binary == 0) {
@@ -207,7 +208,7 @@ ChunkFeed::ChunkFeed(const Job& job)
       const std::size_t i = static_cast<std::size_t>(
           std::find_if(input_formats_.begin(), input_formats_.end(), [&](InputFormat f) { return (f == InputFormat::kBinary) == binary; }) -
           input_formats_.begin());
-      return job.inputs[i] == "-" ? std::string("<stdin>") : job.inputs[i];
+      return input_name(job.inputs[i]);
     };
     setup_error_ = "binary and text inputs cannot be mixed in one run: " + kind(true) + " is binary, " + kind(false) + " is text";
   }

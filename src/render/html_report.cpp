@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "formats/jsonl.h"
+#include "io/input_source.h"
 #include "pgn/errors.h"
 #include "render/render_fen.h"
 #include "render/svg_chess.h"
@@ -63,7 +64,7 @@ void append_summary(std::string& out, const Job& job, const RunOutcome& outcome)
   for (std::size_t i = 0; i < job.inputs.size(); ++i) {
     if (i) out += ", ";
     out += "<code>";
-    append_xml_text(out, job.inputs[i] == "-" ? "<stdin>" : job.inputs[i]);
+    append_xml_text(out, input_name(job.inputs[i]));
     out += "</code>";
   }
   out += "</p>\n<table class=\"summary\">\n";
