@@ -243,12 +243,6 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
     const bool line1_too_long = chunk.long_line_bytes != 0 || csv_without_cr(line1).size() > kMaxLineBytes;
     if (line1_too_long) line1 = line1.substr(0, kMaxLineBytes + 2);
     std::string_view first_line = csv_without_cr(line1);
-    if (line1_too_long && job_.csv_header != Job::CsvHeader::kNo &&
-        (job_.csv_header == Job::CsvHeader::kYes || !column_is_index(job_.fen_column))) {
-      error = std::string(chunk.source_name) + ": line 1 is longer than 16 MiB, too long for the CSV header naming " +
-              "the FEN column (--csv-header no with --fen-column INDEX reads it as a record)";
-      return false;
-    }
     // .tsv: TAB. Else the header says, under any name (.csv too): TABs and no commas, or semicolons and neither
     // commas nor TABs (what spreadsheets write where the comma is the decimal mark); else commas.
     const auto has = [&](char c) { return first_line.find(c) != std::string_view::npos; };
@@ -256,11 +250,18 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
                   : has(';') && !has(',') && !has('\t')                 ? ';'
                                                                         : ',';
     // A file whose lines end in CR alone is one line: read as the header (or as one row), it had every record lost
-    // with no word ("0 records").
+    // with no word ("0 records"). Before the length check: such a file over 16 MiB is one line that long, and
+    // "longer than 16 MiB" would not say why.
     if (csv_inner_cr(line1, f.separator) != std::string_view::npos) {
       error = std::string(chunk.source_name) + ": line 1 holds a carriage return (CR) outside quotes: lines end at LF, " +
               "so a file whose lines end in CR alone (classic Mac OS, Excel's CSV (Macintosh)) reads as one line; " +
               "convert it first, e.g. with tr '\\r' '\\n'";
+      return false;
+    }
+    if (line1_too_long && job_.csv_header != Job::CsvHeader::kNo &&
+        (job_.csv_header == Job::CsvHeader::kYes || !column_is_index(job_.fen_column))) {
+      error = std::string(chunk.source_name) + ": line 1 is longer than 16 MiB, too long for the CSV header naming " +
+              "the FEN column (--csv-header no with --fen-column INDEX reads it as a record)";
       return false;
     }
     if (!find_column(first_line, f, error)) {
