@@ -475,6 +475,31 @@ TEST(RenderCli, XiangqiEpdOperationsAndRepairedClocksAreRead) {
   EXPECT_EQ(count(html, "width=\"96\" height=\"96\""), 2u);
 }
 
+// An EPD record's hmvc / fmvn set its clocks, as validate and convert read them: the caption said "move 1" for
+// `fmvn 12` (convert --to fen writes 12), an EP_CLOCK record (`e3 ... hmvc 3`) was drawn as valid, and a bad fmvn
+// was not said. With --repair a chess fullmove 0 is read as 1, as for Xiangqi: validate --html drew "No board".
+TEST(RenderCli, EpdClockOperationsAreReadAsValidateReadsThem) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - -";
+  write_file(dir / "in.epd", k + " bm Kd2; hmvc 7; fmvn 12;\n"
+                             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 hmvc 3;\n" +
+                             k + " fmvn 0;\n");
+  auto r = run_cli({"convert", "-q", "--to", "fen", "--ep", "keep", dir / "in.epd"});
+  EXPECT_EQ(r.out, "4k3/8/8/8/8/8/8/4K3 w - - 7 12\n");
+  r = run_cli({"render", dir / "in.epd", "--each", dir / "each", "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string first = read_file(dir / "each/line-000001.svg");
+  EXPECT_NE(first.find("White to move \xC2\xB7 move 12<"), std::string::npos) << first;
+  EXPECT_NE(read_file(dir / "each/line-000002.svg").find(">EP_CLOCK<"), std::string::npos);
+  EXPECT_NE(read_file(dir / "each/line-000003.svg").find(">BAD_FULLMOVE<"), std::string::npos);
+
+  write_file(dir / "zero.fen", "4k3/8/8/8/8/8/8/8 w - - 0 0\n");
+  r = run_cli({"validate", dir / "zero.fen", "--repair", "-q", "--html", dir / "z.html"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("MISSING_KING"), std::string::npos) << r.out;
+  EXPECT_EQ(count(read_file(dir / "z.html"), "No board"), 0u) << "fullmove 0 is repaired, as validate read it";
+}
+
 TEST(RenderCli, VariantOptionAndBadArguments) {
   TempDir dir;
   const std::string xq = "9/9/r4khPH/6P2/5P3/5p3/3r5/5h3/2Cp1pp2/1RCcK3c w - - - 1";

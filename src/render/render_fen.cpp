@@ -1,5 +1,6 @@
 #include "render/render_fen.h"
 
+#include "fen/epd_operations.h"
 #include "fen/normalize.h"
 #include "fen/parse.h"
 #include "fen/validate.h"
@@ -12,6 +13,22 @@
 #include "xiangqi/validate.h"
 
 namespace fenmill::render {
+
+namespace {
+
+// An EPD record's hmvc / fmvn operations set the clocks, as normalize_fen reads them: the caption's move number is
+// the one `convert --to fen` writes, and a bad operand is the syntax error validate reports. False (with the code
+// and column in `d`) on such an error.
+template <typename Pos>
+bool read_epd_clocks(std::string_view text, std::uint32_t rest, const DiagnoseOptions& options, Pos& pos, FenDiagnosis& d) {
+  if (!options.allow_operations || rest >= text.size()) return true;
+  bool clock_repaired = false;
+  d.code = apply_epd_clocks(text, rest, pos, options.repair, clock_repaired, d.column);
+  d.parsed = d.ok();
+  return d.parsed;
+}
+
+}  // namespace
 
 FenDiagnosis diagnose_fen(std::string_view text, const DiagnoseOptions& options) {
   FenDiagnosis d;
@@ -26,7 +43,7 @@ FenDiagnosis diagnose_fen(std::string_view text, const DiagnoseOptions& options)
     d.parsed = pr.ok();
     d.code = pr.code;
     d.column = pr.column;
-    if (!d.parsed) return d;
+    if (!d.parsed || !read_epd_clocks(text, pr.rest, options, d.xq, d)) return d;
     xiangqi::Verdict v = xiangqi::validate(d.xq);
     d.code = v.code;
     d.hints = v.hints;
@@ -36,11 +53,12 @@ FenDiagnosis diagnose_fen(std::string_view text, const DiagnoseOptions& options)
   ParseOptions po;
   po.chess960 = options.chess960;
   po.allow_operations = options.allow_operations;
+  po.repair = options.repair;
   ParseResult pr = parse_fen(text, d.chess, po);
   d.parsed = pr.ok();
   d.code = pr.code;
   d.column = pr.column;
-  if (!d.parsed) return d;
+  if (!d.parsed || !read_epd_clocks(text, pr.rest, options, d.chess, d)) return d;
   Position checked = d.chess;  // the board is drawn as written, whatever validate looks at
   Verdict v = validate(checked, options.repair);
   d.code = v.code;
