@@ -596,12 +596,23 @@ TEST(RenderCli, EachMakesNoDirectoryForARunThatCannotStart) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_FALSE(fs::exists(dir / "pictures")) << input;
   }
-  // A run that starts makes it, also for an input without records (and says so).
-  write_file(dir / "empty.fen", "");
-  auto r = run_cli({"render", dir / "empty.fen", "--each", dir / "pictures"});
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(fs::is_directory(dir / "pictures"));
-  EXPECT_NE(r.err.find("0 pictures"), std::string::npos) << r.err;
+  // Nor does an input without records, which is the data problem it is without --each: it said "0 pictures" and
+  // exited 0, with no word at all under -q, where `render empty.fen` says it holds no record to draw (exit 1).
+  write_file(dir / "empty.fen", "\n \n");
+  for (bool quiet : {false, true}) {
+    std::vector<std::string> args = {"render", dir / "empty.fen", "--each", dir / "pictures"};
+    if (quiet) args.push_back("-q");
+    auto r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.err, "fenmill: " + (dir / "empty.fen") + " holds no record to draw\n");
+    EXPECT_FALSE(fs::exists(dir / "pictures"));
+  }
+  // A directory that cannot be made is an error at the first picture, as before at the start.
+  write_file(dir / "file", "");
+  write_file(dir / "one.fen", "8/8/8/8/8/8/8/K6k w - - 0 1\n");
+  auto r = run_cli({"render", dir / "one.fen", "--each", dir / "file/pictures"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("fenmill: error: " + (dir / "file/pictures") + ": ", 0), 0u) << r.err;
 }
 
 TEST(RenderCli, NulOnlyLinesAreBlankAsInValidate) {

@@ -136,6 +136,7 @@ int RenderCommand::run() const {
   std::string error;
   std::uint64_t pictures = 0, invalid = 0;
   bool sniff_epd = false;  // the first record decides between FEN and EPD (set below)
+  bool each_dir_made = false;
   // Draws one record; false stops (after an error, or after the first record without --each).
   auto draw = [&](std::string_view text, std::uint64_t line) {
     if (sniff_epd) diagnose.allow_operations = fen_or_epd(text) == InputFormat::kEpd;
@@ -147,6 +148,16 @@ int RenderCommand::run() const {
       char name[40];
       std::snprintf(name, sizeof name, "line-%06llu.svg", static_cast<unsigned long long>(line));
       path = (fs::path(a.each_dir) / name).string();
+      // Made for the first picture: a run with nothing to draw leaves no directory behind, as one that cannot start.
+      if (!each_dir_made) {
+        std::error_code ec;
+        fs::create_directories(a.each_dir, ec);
+        if (ec) {
+          error = a.each_dir + ": " + ec.message();
+          return false;
+        }
+        each_dir_made = true;
+      }
     }
     if (!write_file(path, svg, a.force, error)) return false;
     ++pictures;
@@ -192,19 +203,11 @@ int RenderCommand::run() const {
   }
   // Stdin or a name that says nothing: EPD when the first record holds a ;, as --from auto reads it.
   sniff_epd = is_file && (a.input == "-" || !has_format_extension(a.input));
-  // The input is opened before --each's directory is made: a run that cannot start leaves nothing behind.
+  // --each's directory is made with the first picture: a run that cannot start leaves nothing behind.
   std::unique_ptr<InputSource> source;
   if (is_file && !(source = InputSource::open(a.input, error))) {
     std::fprintf(stderr, "fenmill: error: %s\n", one_line(error).c_str());
     return kExitUsageOrIo;
-  }
-  if (!a.each_dir.empty()) {
-    std::error_code ec;
-    fs::create_directories(a.each_dir, ec);
-    if (ec) {
-      std::fprintf(stderr, "fenmill: error: %s: %s\n", one_line(a.each_dir).c_str(), ec.message().c_str());
-      return kExitUsageOrIo;
-    }
   }
   if (source) {
     if (!for_each_record(*source, draw, error) && error.empty()) error = input_name(a.input) + ": cannot read";
@@ -220,7 +223,8 @@ int RenderCommand::run() const {
     std::fprintf(stderr, "fenmill: error: %s\n", one_line(error + kept).c_str());
     return kExitUsageOrIo;
   }
-  if (pictures == 0 && a.each_dir.empty()) {
+  // Nothing to draw is a data problem with or without --each (which said "0 pictures", exit 0, and nothing under -q).
+  if (pictures == 0) {
     std::fprintf(stderr, "fenmill: %s holds no record to draw\n", one_line(input_name(a.input)).c_str());
     return kExitDataProblem;
   }
