@@ -266,6 +266,27 @@ TEST(GoldenArithmetic, SummariesAddUp) {
             line_count(expected("dedup_key_placement.out")));
 }
 
+// stats --summary had duplicates 0 (and written 0) though stats counts distinct positions: its duplicates are now the
+// records dedup with the same --key drops, valid - distinct_positions, also on its summary line; written stays 0.
+TEST(GoldenArithmetic, StatsSummaryCountsTheDuplicatesDedupDrops) {
+  TempDir tmp;
+  const std::string mixed = (kGoldenDir / "mixed.fen").string();
+  for (const char* key : {"position", "placement"}) {
+    SCOPED_TRACE(key);
+    CliResult stats = run_cli({"stats", mixed, "--key", key, "--summary", tmp / "s.json", "--force"});
+    ASSERT_EQ(stats.exit_code, 0) << stats.err;
+    CliResult dedup = run_cli({"dedup", "-q", mixed, "--key", key, "--summary", tmp / "d.json", "--force"});
+    ASSERT_EQ(dedup.exit_code, 0) << dedup.err;
+    const std::string s = read_file(tmp / "s.json"), d = read_file(tmp / "d.json");
+    EXPECT_GT(json_number(s, "duplicates"), 0u);
+    EXPECT_EQ(json_number(s, "duplicates"), json_number(d, "duplicates"));
+    EXPECT_EQ(json_number(s, "valid") - json_number(s, "duplicates"), json_number(stats.out, "distinct_positions"));
+    EXPECT_EQ(json_number(s, "written"), 0u);
+    EXPECT_NE(stats.err.find(" invalid, " + std::to_string(json_number(s, "duplicates")) + " duplicates; "),
+              std::string::npos) << stats.err;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Outputs: overwrite protection, failed runs, --to from the extension.
 

@@ -249,7 +249,8 @@ void print_summary(const Job& job, const fenmill::RunOutcome& o) {
                static_cast<unsigned long long>(c.records), static_cast<unsigned long long>(c.valid),
                static_cast<unsigned long long>(c.repaired), static_cast<unsigned long long>(c.completed),
                static_cast<unsigned long long>(c.invalid));
-  if (job.dedup()) std::fprintf(stderr, ", %llu duplicates", static_cast<unsigned long long>(c.duplicates));
+  if (job.dedup() || job.command == fenmill::Command::kStats)
+    std::fprintf(stderr, ", %llu duplicates", static_cast<unsigned long long>(c.duplicates));
   if (job.writes_positions()) std::fprintf(stderr, "; %llu written", static_cast<unsigned long long>(c.written));
   std::fprintf(stderr, "; %.1f MB in %.2f s (%.0f MB/s)\n", mb, o.seconds, o.seconds > 0 ? mb / o.seconds : 0.0);
 }

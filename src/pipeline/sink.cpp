@@ -69,6 +69,8 @@ bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error)
   if (job_.command == Command::kStats) {
     is_new_.resize(r.keys.size());
     distinct_.insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
+    // The records dedup with this --key would drop: the summary's duplicates, valid - distinct_positions.
+    counts_.duplicates += static_cast<std::uint64_t>(std::count(is_new_.begin(), is_new_.end(), 0));
   } else if (job_.dedup()) {
     dedup_chunk(r);
   } else if (job_.writes_positions()) {
