@@ -1213,6 +1213,35 @@ TEST(FormatsCli, AXiangqiPgnFenTagSaysSo) {
   }
 }
 
+// A Xiangqi game without a [FEN] tag, in ICCS or Chinese notation, read in a chess run was rejected game by game
+// with no word of Xiangqi. Said when it is certain: a [Variant "xiangqi"] or [Game "Chinese Chess"] tag, a Chinese
+// move verb (平 进 進 退), full-width WXF (Ｃ２＝５), or ICCS moves with two to or from points no chessboard has; a chess UCI game with one
+// mistyped move, or a chess game with a Game tag of its own, gets no hint.
+TEST(FormatsCli, AXiangqiGameSaysSo) {
+  TempDir dir;
+  write_file(dir / "g.pgn",
+             "[Event \"iccs\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 *\n\n"
+             "[Variant \"Xiangqi\"]\n\n1. h2e2 *\n\n"
+             "[Game \"Chinese Chess\"]\n\n1. C2-E2 H8-G7 *\n\n"
+             "[Event \"chinese\"]\n\n1. \xE7\x82\xAE\xE4\xBA\x8C\xE5\xB9\xB3\xE4\xBA\x94 "
+             "\xE9\xA6\xAC" "8\xE9\x80\xB2" "7 *\n\n"
+             "[Event \"uci\"]\n\n1. e2e4 e7e9 2. g1f3 *\n\n"
+             "[Event \"wxf\"]\n\n1. \xEF\xBC\xA3\xEF\xBC\x92\xEF\xBC\x9D\xEF\xBC\x95 *\n\n"
+             "[Game \"Chess\"]\n\n1. e4 e5 2. Ke3 *\n");
+  CliResult r = run_cli({"validate", "-q", "g.pgn"}, dir.path().string());
+  EXPECT_EQ(r.exit_code, 1);
+  const std::vector<std::string> lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 7u) << r.out;
+  const std::string hint = " (hint: a Xiangqi game: games are replayed as chess; fenmill reads Xiangqi positions (FEN, "
+                           "EPD), not games)";
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_TRUE(lines[i].ends_with(hint)) << lines[i];
+  EXPECT_NE(lines[1].find("UNSUPPORTED_VARIANT"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[3].find("BAD_TOKEN"), std::string::npos) << lines[3];
+  EXPECT_EQ(lines[4].find("hint"), std::string::npos) << lines[4];
+  EXPECT_EQ(lines[6].find("hint"), std::string::npos) << lines[6];
+  EXPECT_TRUE(lines[5].ends_with(hint)) << lines[5];  // full-width WXF
+}
+
 TEST(FormatsCli, XiangqiVariantRefusesPgnInput) {
   TempDir dir;
   write_file(dir / "xq.pgn", "[Event \"x\"]\n\n1. h2e2 h9g7 *\n");

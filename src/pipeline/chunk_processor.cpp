@@ -13,6 +13,7 @@
 #include "formats/csv.h"
 #include "formats/jsonl.h"
 #include "pgn/game_reader.h"
+#include "pgn/xiangqi_game.h"
 #include "xiangqi/detect.h"
 #include "xiangqi/keys.h"
 #include "xiangqi/normalize.h"
@@ -237,6 +238,8 @@ class ChunkWork {
     rej.pgn = e.code;
     // Xiangqi games (CCPD's, with a [FEN] tag) are replayed as chess: say why their start position is refused.
     rej.valid_as_xiangqi = e.code == PgnError::kBadFen && xiangqi::normalize_fen(e.token, xpos_).ok();
+    // A Xiangqi game without such a tag (ICCS or Chinese notation) was rejected game by game with no word of why.
+    rej.xiangqi_game = !rej.valid_as_xiangqi && is_xiangqi_game(game, bytes, e.token);
     rej.game = game.index + 1;
     rej.ply = e.ply;
     result_.rejects.push_back(rej);

@@ -31,6 +31,8 @@ struct Reject {
   xiangqi::Bitboard xiangqi_squares = 0;
   // A chess record (--variant chess) or a PGN game's [FEN] tag that is a valid Xiangqi position: said as a hint.
   bool valid_as_xiangqi = false;
+  // A PGN game that is clearly a Xiangqi game (pgn/xiangqi_game.h): said as a hint.
+  bool xiangqi_game = false;
   std::uint64_t game = 0;
   std::uint32_t ply = 0;
   // A CSV row over several lines: the lines of its text before the one `line` and `column` name (the FEN's).

@@ -115,6 +115,8 @@ std::string reject_message(const Reject& r, std::string_view detail) {
     }
     if (r.valid_as_xiangqi)
       m += " (hint: a Xiangqi position: games are replayed as chess; fenmill reads Xiangqi positions, not games)";
+    else if (r.xiangqi_game)
+      m += " (hint: a Xiangqi game: games are replayed as chess; fenmill reads Xiangqi positions (FEN, EPD), not games)";
     return m;
   }
   std::string m(r.xiangqi ? xiangqi::message_for(r.code) : error_message(r.code));
