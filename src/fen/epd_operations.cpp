@@ -19,11 +19,12 @@ struct Operation {
   std::size_t quote_at = 0;  // where that string starts
 };
 
-// Byte classes, one table lookup a byte: what separates operations, and what ends an opcode.
+// Byte classes, one table lookup a byte: what separates operations (line-end junk and ';'), and what ends an opcode.
 enum : std::uint8_t { kSeparator = 1, kOpcodeEnd = 2 };
 constexpr std::array<std::uint8_t, 256> kClass = [] {
   std::array<std::uint8_t, 256> t{};
-  for (unsigned char c : {' ', '\t', '\r', '\0', ';'}) t[c] |= kSeparator | kOpcodeEnd;
+  for (int c = 0; c < 256; ++c)
+    if (is_trailing_junk(static_cast<char>(c)) || c == ';') t[static_cast<std::size_t>(c)] |= kSeparator | kOpcodeEnd;
   t[static_cast<unsigned char>('"')] |= kOpcodeEnd;
   return t;
 }();

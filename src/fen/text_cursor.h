@@ -7,10 +7,10 @@
 
 namespace fenmill {
 
-inline bool is_blank(char c) { return c == ' ' || c == '\t'; }
+constexpr bool is_blank(char c) { return c == ' ' || c == '\t'; }
 // Ignored at the end of a record: blanks, CR, and the NUL that some EPD collections put before LF. And LF, which a
 // line never holds but a JSON string's "\n" or a quoted CSV field's last line break does: the same line end.
-inline bool is_trailing_junk(char c) { return is_blank(c) || c == '\r' || c == '\n' || c == '\0'; }
+constexpr bool is_trailing_junk(char c) { return is_blank(c) || c == '\r' || c == '\n' || c == '\0'; }
 // `s` without the junk at its end.
 inline std::string_view without_trailing_junk(std::string_view s) {
   while (!s.empty() && is_trailing_junk(s.back())) s.remove_suffix(1);
