@@ -1661,6 +1661,26 @@ TEST(CliUsage, DescriptorNamesNeedAnOpenDescriptor) {
   EXPECT_EQ(read_file(err), good);
 }
 
+// -o /dev/stdin is descriptor 0, as /dev/stdout is 1: read as a plain name it said "already exists (use --force
+// to overwrite)", and with --force a run as root renamed its output over the /dev/stdin symlink (helper-67).
+TEST(CliUsage, DevStdinAsAnOutputIsDescriptorZero) {
+  TempDir tmp;
+  const std::string in = tmp / "in.fen", out = tmp / "out.fen", err = tmp / "err";
+  const std::string good = "8/8/8/8/8/8/8/K6k w - - 0 1\n";
+  write_file(in, good);
+  auto shell = [&](const std::string& command) {
+    int status = std::system(("'" FENMILL_BINARY "' " + command + " 2> '" + err + "'").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  EXPECT_EQ(shell("normalize -q '" + in + "' -o /dev/stdin 0<> '" + out + "'"), 0) << read_file(err);
+  EXPECT_EQ(read_file(out), good);
+  // Standard input read and written: refused like `-o /dev/fd/0`.
+  EXPECT_EQ(shell("normalize -q - -o /dev/stdin 0<> '" + in + "'"), 2);
+  EXPECT_NE(read_file(err).find("is an input of this run and also its output"), std::string::npos) << read_file(err);
+  EXPECT_EQ(read_file(in), good);
+  EXPECT_EQ(tmp.entries(), (std::vector<std::string>{"err", "in.fen", "out.fen"}));
+}
+
 // validate's text report is one line per invalid record, even for a file name holding a newline or a tab.
 TEST(CliOutput, ValidateLinesEscapeControlBytesInFileNames) {
   TempDir tmp;

@@ -60,7 +60,7 @@ void wait_for_room_on_stderr() {
 }
 
 bool names_standard_input(const std::string& path) {
-  return path == "-" || path == "/dev/stdin" || descriptor_named_by(path) == STDIN_FILENO;
+  return path == "-" || descriptor_named_by(path) == STDIN_FILENO;  // (descriptor_named_by knows /dev/stdin)
 }
 
 bool names_standard_output(const std::string& path) {

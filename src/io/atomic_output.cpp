@@ -55,7 +55,9 @@ std::string temp_name_for(const std::string& dir, const std::string& base) {
 
 // The descriptor a name such as /dev/stderr or /dev/fd/3 stands for, or -1. These are symlinks to whatever the
 // descriptor is (a terminal, a pipe, a log file): writing goes through the descriptor, never renames onto the name.
+// (/dev/stdin too: read as a plain name, `-o /dev/stdin --force` replaced the /dev/stdin symlink with a file.)
 int descriptor_named_by(const std::string& target) {
+  if (target == "/dev/stdin") return STDIN_FILENO;
   if (target == "/dev/stdout") return STDOUT_FILENO;
   if (target == "/dev/stderr") return STDERR_FILENO;
   for (std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {

@@ -2,7 +2,7 @@
 // (".<name>.fenmill-XXXXXX"), and commit() fsyncs it and renames it onto the target. Without commit() (an
 // error, an early return, SIGINT/SIGTERM) the temp file is removed and the target is untouched.
 // Streams are written in place through the same buffer, with no temp file and nothing to rename: target "-"
-// (and "/dev/stdout") is stdout; /dev/stderr, /dev/fd/N and /proc/self/fd/N are that descriptor, whatever it
+// (and "/dev/stdout") is stdout; /dev/stdin, /dev/stderr, /dev/fd/N and /proc/self/fd/N are that descriptor, whatever it
 // points at; an existing target that is not a regular file (/dev/null, a FIFO, a terminal) is opened and written
 // as it is, without --force: replacing it with a file would be wrong.
 #pragma once
@@ -14,7 +14,7 @@
 
 namespace fenmill {
 
-// The descriptor a name such as /dev/stdout, /dev/stderr or /dev/fd/3 stands for, or -1 ("-" is not a name).
+// The descriptor a name such as /dev/stdin, /dev/stdout, /dev/stderr or /dev/fd/3 stands for, or -1 ("-" is not a name).
 int descriptor_named_by(const std::string& target);
 
 class AtomicOutput {
