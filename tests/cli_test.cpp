@@ -1537,6 +1537,28 @@ TEST(CliUsage, BadArgumentsExitTwo) {
 
 // An option of some subcommands only is refused by name on the others, not accepted and ignored: `normalize --key
 // placement` ran as if it had done something. Hidden from the other subcommands' --help.
+// A file whose name starts with '-' reads as a short option: CLI11 said "INPUT is required" when it was the only
+// input, though one was given, and "not expected" otherwise; the error now says how to name it (helper-67).
+TEST(CliUsage, AnUnknownShortOptionSaysHowToNameAFileStartingWithADash) {
+  TempDir tmp;
+  write_file(tmp / "-x.fen", "8/8/8/8/8/8/8/K6k w - - 0 1\n");
+  write_file(tmp / "in.fen", "8/8/8/8/8/8/8/K6k w - - 0 1\n");
+  const std::string hint = " (for a file named -x.fen, write ./-x.fen or put it after --) (--help)\n";
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"normalize", "-x.fen"}, {"validate", "in.fen", "-x.fen"}, {"stats", "-x.fen", "in.fen"}, {"render", "-x.fen"}}) {
+    CliResult r = run_cli(args, tmp.path().string());
+    EXPECT_EQ(r.exit_code, 2) << args[1];
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "fenmill: " + args[0] + " has no option -x" + hint);
+  }
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"normalize", "-q", "./-x.fen"}, {"normalize", "-q", "--", "-x.fen"}, {"normalize", "-qo", "-", "in.fen"}}) {
+    CliResult r = run_cli(args, tmp.path().string());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "8/8/8/8/8/8/8/K6k w - - 0 1\n");
+  }
+}
+
 TEST(CliUsage, OptionsOfOtherSubcommandsAreRefusedByName) {
   const std::string mixed = (kGoldenDir / "mixed.fen").string();
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {

@@ -145,6 +145,11 @@ std::string misplaced_option(int argc, char** argv, const CLI::App& app) {
       const std::string name(arg.substr(0, arg.find('=')));
       if (sub->get_option_no_throw(name) == nullptr) return std::string(argv[1]) + " has no option " + name;
     }
+    // A short one it lacks, most often a file whose name starts with '-': CLI11 said "INPUT is required" when that
+    // was the only input (`normalize -x.fen`), else "not expected", neither saying how to name such a file.
+    if (arg.size() > 1 && arg[0] == '-' && arg[1] != '-' && sub->get_option_no_throw(std::string(arg.substr(0, 2))) == nullptr)
+      return std::string(argv[1]) + " has no option " + std::string(arg.substr(0, 2)) + " (for a file named " +
+             fenmill::one_line(arg) + ", write ./" + fenmill::one_line(arg) + " or put it after --)";
   }
   return {};
 }
