@@ -550,6 +550,13 @@ TEST(CliOutput, FormatFromExtension) {
   EXPECT_EQ(read_file(tmp / "a.bin").substr(0, 8), "FENMILLB");
   ASSERT_EQ(run_cli({"normalize", "-q", "--to", "epd", mixed, "-o", tmp / "b.bin"}).exit_code, 0);
   EXPECT_EQ(read_file(tmp / "b.bin"), expected("convert_to_epd.out")) << "--to wins over the extension";
+  // .ndjson is JSON Lines, as fenmill reads it: FEN lines were written under it, each rejected when read back
+  // (helper-67); and from FEN input it is refused as .jsonl is.
+  write_file(tmp / "in.ndjson", "{\"id\": 1, \"fen\": \"8/8/8/8/8/8/8/K6k   w - - 0 1\"}\n");
+  ASSERT_EQ(run_cli({"normalize", "-q", tmp / "in.ndjson", "-o", tmp / "out.NDJSON"}).exit_code, 0);
+  EXPECT_EQ(read_file(tmp / "out.NDJSON"), "{\"id\": 1, \"fen\": \"8/8/8/8/8/8/8/K6k w - - 0 1\"}\n");
+  EXPECT_EQ(run_cli({"normalize", "-q", mixed, "-o", tmp / "c.ndjson"}).exit_code, 2);
+  EXPECT_FALSE(fs::exists(tmp / "c.ndjson"));
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -180,7 +180,8 @@ void resolve(Job& job, const RawOptions& raw, bool count) {
     to = fenmill::has_extension(job.output, ".epd")     ? "epd"
          : fenmill::has_extension(job.output, ".bin")   ? "bin"
          : fenmill::has_extension(job.output, ".csv")   ? "csv"
-         : fenmill::has_extension(job.output, ".jsonl") ? "jsonl"
+         // (.ndjson too: fenmill reads it as JSON Lines, and wrote FEN lines under it that it could not read back)
+         : fenmill::has_extension(job.output, ".jsonl") || fenmill::has_extension(job.output, ".ndjson") ? "jsonl"
                                                : "fen";
   }
   job.to = to == "epd"     ? OutputFormat::kEpd
