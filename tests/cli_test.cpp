@@ -1516,6 +1516,8 @@ TEST(CliUsage, BadArgumentsExitTwo) {
       {"stats", "--json", mixed},
       {"validate", "--to", "epd", mixed},  // a report has no position format: --to was ignored
       {"stats", "--to", "bin", mixed},
+      {"normalize", "--progress", "--no-progress", mixed},  // --no-progress won, silently (helper-67)
+      {"validate", "--no-progress", mixed, "--progress"},
   };
   for (const auto& args : bad) {
     std::string joined;

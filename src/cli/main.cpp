@@ -97,8 +97,10 @@ void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_po
   sub->add_flag("--mmap", job.mmap, "memory-map whole regular input files, read in order (default: each worker maps its own FEN/EPD range)");
   sub->add_flag("--fail-on-invalid", job.fail_on_invalid, "exit 1 if any record is invalid");
   sub->add_flag("-q,--quiet", job.quiet, "no summary line on stderr");
-  sub->add_flag("--progress", raw.progress, "show progress on stderr even when it is not a terminal, or the output is one");
-  sub->add_flag("--no-progress", raw.no_progress, "never show progress");
+  CLI::Option* progress =
+      sub->add_flag("--progress", raw.progress, "show progress on stderr even when it is not a terminal, or the output is one");
+  // Both given, --no-progress won without a word.
+  sub->add_flag("--no-progress", raw.no_progress, "never show progress")->excludes(progress);
 }
 
 // An option some subcommands take and the others would accept and ignore (`normalize --key placement` looked as
