@@ -771,6 +771,15 @@ TEST(CliUsage, EmptyOutputNamesAreRefused) {
     EXPECT_EQ(r.out, "");
     EXPECT_TRUE(tmp.entries().empty()) << args[0];
   }
+  // An empty input name too (`"$IN"` with IN unset): it said ": No such file or directory" (helper-67).
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"normalize", "-q", mixed, "", "-o", tmp / "o.fen"}, {"stats", ""}, {"render", ""}}) {
+    CliResult r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 2) << args[0];
+    EXPECT_EQ(r.err, "fenmill: INPUT: an empty name is not a file name (--help)\n");
+    EXPECT_EQ(r.out, "");
+    EXPECT_TRUE(tmp.entries().empty()) << args[0];
+  }
 }
 
 TEST(CliUsage, WholeNumberOptionsSayWhatIsWrong) {

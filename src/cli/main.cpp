@@ -52,7 +52,9 @@ struct RawOptions {
 // `writes_positions`: the subcommand's output is positions in a format --to picks; validate and stats write a
 // report, so --to would be accepted and ignored there: it is not an option of theirs (kOwnedOptions).
 void add_common_options(CLI::App* sub, Job& job, RawOptions& raw, bool writes_positions) {
-  sub->add_option("INPUT", job.inputs, "input files; - for stdin; several are one stream in order")->required();
+  sub->add_option("INPUT", job.inputs, "input files; - for stdin; several are one stream in order")
+      ->required()
+      ->check(fenmill::cli::non_empty_path());  // (`"$IN"` with IN unset said ": No such file or directory")
   sub->add_option("-o,--output", job.output, writes_positions ? "output path, - for stdout (the default)"
                                                               : "report path, - for stdout (the default)");
   if (writes_positions)

@@ -107,7 +107,8 @@ RenderCommand::RenderCommand(CLI::App& app) {
   sub_ = app.add_subcommand("render", "draw positions as SVG, marking what makes a position invalid");
   sub_->add_option("INPUT", args_.input,
                    "a FEN (in quotes), or a file of FEN/EPD lines (the first record is drawn; - for stdin)")
-      ->required();
+      ->required()
+      ->check(fenmill::cli::non_empty_path());
   CLI::Option* output = sub_->add_option("-o,--output", args_.output, "the SVG file, - for stdout (the default)");
   sub_->add_option("--each", args_.each_dir, "one SVG per record in this directory, named by line: DIR/line-000042.svg")
       ->excludes(output)
