@@ -1335,6 +1335,31 @@ TEST(CliInput, AGameAfterATooLargeGameAndAByteOrderMarkIsWritten) {
   }
 }
 
+// The games after a game too large to read whose comments end on the line of the result (`see [1] } 1-0`, a '[', ';'
+// or '%' inside a comment opened on a line before) are each written: the '[' or ';' is the comment's text, so the game
+// ended there (they were read past with the too-large game, neither written nor counted: 1 record for 5 games).
+TEST(CliInput, GamesAfterATooLargeGameEndingInAMultiLineCommentAreWritten) {
+  TempDir tmp;
+  std::string comment;
+  while (comment.size() < (16u << 20) + 100) comment += std::string(79, 'c') + "\n";
+  const std::string input = "[Event \"big\"]\n\n1. e4 {" + comment + "see [1] } 1-0\n\n" +
+                            "[Event \"b\"]\n\n1. d4 {a ;\nsee ; b } 0-1\n\n" + "[Event \"c\"]\n\n1. c4 {a\n%b } *\n\n" +
+                            "[Event \"d\"]\n[Annotator \":-{\"]\n\n1. Nf3 {a\n[b]\n} e5 (1... c5 {x\n[y]}) 1-0\n\n" +
+                            "[Event \"e\"]\n\n1. g3 *\n";
+  const std::vector<RunOneWay> runs = normalize_every_way(tmp, "games.pgn", input, "pgn");
+  for (const RunOneWay& run : runs) {
+    SCOPED_TRACE(run.how);
+    EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+    EXPECT_EQ(split_lines(run.result.out).size(), 2u + 2u + 3u + 2u);  // b, c, d and e
+    EXPECT_EQ(json_number(run.summary, "records"), 10u);
+    EXPECT_EQ(json_number(run.summary, "invalid"), 1u);
+    EXPECT_EQ(json_number(run.summary, "bytes_in"), input.size());
+    EXPECT_EQ(line_count(run.rejects), 1u);
+    EXPECT_NE(run.rejects.find(",\"line\":1,\"column\":1,\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << run.rejects;
+    EXPECT_TRUE(run.result.out == runs[0].result.out);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // stderr: the summary line, -q, progress.
 

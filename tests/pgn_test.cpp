@@ -558,6 +558,42 @@ TEST(PgnSplit, FindGameStart) {
   }
 }
 
+// A line that starts inside a {} comment opened on a line before ends a game with its result after the '}', whatever
+// the comment holds ('[', ';', a '%' first): find_game_start() and PgnGameSkip both start the next game after it,
+// however the bytes come, and the reader reads two games there. (Both took the comment's '[' or ';' for one outside
+// it: after a game too large to read, the next game was read past with it, neither written nor counted.) A '{' that
+// opens no comment (in a tag value, a ';' comment, on a '%' line) leaves the line outside: its ';' still hides the
+// result, and the tag section goes on.
+TEST(PgnSplit, ALineEndingACommentFromLinesBeforeEndsTheGame) {
+  auto skip_end = [](const std::string& text, std::size_t piece) {
+    PgnGameSkip skip(1);
+    std::size_t taken = 0;
+    for (std::size_t at = 0; at < text.size() && !skip.found(); at += piece)
+      taken += skip.scan(std::string_view(text).substr(at, piece));
+    return taken;
+  };
+  for (const std::string& movetext :
+       {std::string("1. e4 {see\nsee [1] } 1-0"), std::string("1. e4 {a ;\nsee ; b } 0-1"),
+        std::string("1. e4 {a\n%b } *"), std::string("1. e4 {a\nb {c\n[d] } 1/2-1/2"),
+        std::string("1. e4 {a\n[b]\n} e5 (1... c5 {x\n[y]}) 1-0"), std::string("{a\n\xEF\xBB\xBF[b] } 1. e4 1-0"),
+        std::string("[Annotator \":-{\"]\n{a\n[b] } 1-0"), std::string("1. e4 {a\n[b]\n[c] } 1-0")}) {
+    const std::string text = "[Event \"x\"]\n\n" + movetext + "\n\n[Event \"y\"]\n\n1. d4 *\n";
+    const std::size_t next = text.find("[Event \"y\"]");
+    EXPECT_EQ(find_game_start(text, 1), next) << movetext;
+    for (std::size_t piece : {std::size_t{1}, std::size_t{5}, text.size()}) EXPECT_EQ(skip_end(text, piece), next) << movetext;
+    std::size_t games = 0;
+    replay_games(text, 1, [](const GameInfo&, const PlyInfo&, const Position&) {}, [](const GameInfo&, const ReplayError&) {},
+                 [&](const GameInfo&, const GameEnd&) { ++games; });
+    EXPECT_EQ(games, 2u) << movetext;
+  }
+  for (const std::string& tags : {std::string("[Annotator \":-{\"]\n; } 1-0\n"), std::string("; :-{\n; } 1-0\n"),
+                                  std::string("%{\n%} 1-0\n"), std::string("[A \"{\"]\n[B \"x\"] ; } 1-0\n")}) {
+    const std::string text = "[Event \"x\"]\n" + tags + "[Site \"y\"]\n\n1. d4 *\n";
+    EXPECT_EQ(find_game_start(text, 1), text.size()) << tags;
+    EXPECT_EQ(skip_end(text, 1), text.size()) << tags;
+  }
+}
+
 TEST(PgnSplit, FindLastGameEndWithoutTags) {
   // Cut after a result that ends a game, at the start of the next line.
   const std::string two = "1. e4 e5 1-0\n\n1. d4 d5 *  \r\n1. c4";

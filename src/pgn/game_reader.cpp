@@ -25,13 +25,39 @@ bool inside_brace_comment(std::string_view buf, std::size_t outside, std::size_t
   return !close || close < open;
 }
 
-// Whether the line starting at `line_start` might continue a tag section rather than start a game. Only a
-// game that plainly ended says no: the last non-blank line before it ends a game with its result (pgn/line_scan.h:
-// no ';', '[' or open '{' on that line turns the result into other text, so the reader has left the tag section and
-// finished the game). Anything else (a tag line, ChessBase's blank line after [Event], a comment or '%' line between
-// tags, a tag begun mid-line) says yes: a wrong yes only costs a cut, a wrong no would split a game and make the
-// output depend on where chunks end (tests/fuzz/pgn_fuzz.cpp checks this).
-bool continues_tag_section(std::string_view buf, std::size_t line_start) {
+// Whether the line starting at `line_start` starts inside a {} comment, knowing that `outside` (<= line_start) does
+// not: the nearest brace before it is a '{' that opens a comment, read on its line as the reader reads it (from the
+// line's start, or from `outside`, taken to be outside a comment): one in a tag value, a ';' comment or on a '%' line
+// opens none. A line start that is taken for inside a comment only when it is, the line read so cannot be taken for the
+// end of a game when it is not (continues_tag_section()).
+bool line_starts_in_comment(std::string_view buf, std::size_t outside, std::size_t line_start) {
+  const char* base = buf.data() + outside;
+  const std::size_t n = line_start - outside;
+  const void* open = memrchr(base, '{', n);
+  if (!open) return false;
+  const void* close = memrchr(base, '}', n);
+  if (close && close > open) return false;
+  const std::size_t brace = static_cast<std::size_t>(static_cast<const char*>(open) - buf.data());
+  const void* before = memrchr(base, '\n', brace - outside);
+  const std::size_t begin = before ? static_cast<std::size_t>(static_cast<const char*>(before) - buf.data()) + 1 : outside;
+  const std::size_t end = brace + static_cast<std::size_t>(
+      static_cast<const char*>(std::memchr(buf.data() + brace, '\n', line_start - brace)) - (buf.data() + brace));
+  PgnLineScan scan;
+  scan.start(false);
+  scan.scan(buf.substr(begin, end - begin));
+  scan.finish();
+  return scan.in_comment();
+}
+
+// Whether the line starting at `line_start` might continue a tag section rather than start a game, knowing that
+// `outside` (<= line_start) is outside any {} comment. Only a game that plainly ended says no: the last non-blank line
+// before it ends a game with its result (pgn/line_scan.h: no ';', '[' or open '{' on that line turns the result into
+// other text, so the reader has left the tag section and finished the game; the line may start inside a comment opened
+// on a line before, `see [1] } 1-0`, which PgnGameSkip reads so too). Anything else (a tag line, ChessBase's blank line
+// after [Event], a comment or '%' line between tags, a tag begun mid-line) says yes: a wrong yes only costs a cut (and
+// the reader still starts the game there), a wrong no would split a game and make the output depend on where chunks
+// end (tests/fuzz/pgn_fuzz.cpp checks this).
+bool continues_tag_section(std::string_view buf, std::size_t outside, std::size_t line_start) {
   std::size_t end = line_start;
   while (end > 0 && is_space(buf[end - 1])) --end;
   if (end == 0) return false;
@@ -39,8 +65,11 @@ bool continues_tag_section(std::string_view buf, std::size_t line_start) {
   while (begin > 0 && buf[begin - 1] != '\n') --begin;
   const std::string_view line = buf.substr(begin, end - begin);
   if (!PgnLineScan::ends_with_result(line, true)) return true;  // a tag line, most often: no need to read it
+  // Without a '}' the line ends as it starts, outside a comment (the tag line after it is). It may start before
+  // `outside`: after a tag line found inside a comment, at the '}' that ended the comment.
+  const bool closes = std::memchr(line.data(), '}', line.size()) != nullptr;
   PgnLineScan scan;
-  scan.start();
+  scan.start(closes && line_starts_in_comment(buf, begin < outside ? 0 : outside, begin));
   scan.scan(line);
   return scan.finish() != PgnLineScan::Kind::kEndsGame;
 }
@@ -74,8 +103,9 @@ std::size_t find_game_start(std::string_view buf, std::size_t from) {
       pos = outside;
       continue;
     }
+    const std::size_t known = outside;
     outside = line_start;
-    if (!continues_tag_section(buf, line_start)) return line_start;
+    if (!continues_tag_section(buf, known, line_start)) return line_start;
   }
   return size;
 }

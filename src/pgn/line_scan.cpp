@@ -26,7 +26,7 @@ void PgnLineScan::start() {
   started_ = false;
   bom_ = 0;
   blank_ = true;
-  marked_ = line_in_comment_ = longer_ = content_ = escaped_ = false;
+  marked_ = line_in_comment_ = longer_ = content_ = escaped_ = escape_line_ = false;
   tail_size_ = pending_blanks_ = 0;
 }
 
@@ -47,8 +47,8 @@ void PgnLineScan::scan(std::string_view piece) {
       continue;
     }
     started_ = true;
-    first_ = bom_ == 0 || bom_ == kBom.size() ? piece[k] : 0;
-    escaped_ = first_ == '%' && !in_comment_;  // inside a {} comment, a '%' is comment text
+    const char first = bom_ == 0 || bom_ == kBom.size() ? piece[k] : 0;  // 0 after part of a byte-order mark
+    escaped_ = escape_line_ = first == '%' && !in_comment_;  // inside a {} comment, a '%' is comment text
     content_ = bom_ % kBom.size() != 0 && !in_comment_;  // part of a BOM is no blank
     break;
   }
@@ -68,7 +68,7 @@ void PgnLineScan::scan(std::string_view piece) {
     } else if (c == '}') {
       in_comment_ = line_in_comment_ = false;
     } else {  // ';' or '['
-      if (!line_in_comment_) marked_ = true;
+      if (!in_comment_) marked_ = true;  // inside a {} comment (one from a line before too), comment text
       if (!in_comment_ && c == ';') escaped_ = true;
       if (!in_comment_ && c == '[') {  // a tag pair: the rest of its line is read as the reader reads it
         content_ = holding_tag_ = true;
@@ -86,7 +86,7 @@ PgnLineScan::Kind PgnLineScan::finish() {
   if (holding_tag_) lex_tag_text();
   if (!started_ && bom_ % kBom.size() != 0 && !in_comment_) content_ = true;
   if (blank_ || !content_) return Kind::kCommentsAlone;
-  const bool ends = ends_with_result(std::string_view(tail_, tail_size_), !longer_) && first_ != '%' && !marked_ &&
+  const bool ends = ends_with_result(std::string_view(tail_, tail_size_), !longer_) && !escape_line_ && !marked_ &&
                     !line_in_comment_;
   return ends ? Kind::kEndsGame : Kind::kOther;
 }

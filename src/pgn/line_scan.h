@@ -2,7 +2,8 @@
 // (pgn/game_reader.cpp), and PgnGameSkip streaming the lines of a game too large to read (pgn/game_skip.h). Whether the
 // line ends a game with its result (1-0, 0-1, 1/2-1/2, 1/2, *: the last token, after a blank, '}' or ')', with no ';'
 // or '[' outside {} comments before it, not on a '%' line, no {} comment open at its end), holds comments alone, or
-// neither; and whether a {} comment is open after it. Braces in ';' comments, on '%' lines and in tag pairs are their
+// neither; and whether a {} comment is open after it. A line that starts inside a {} comment (one opened on a line
+// before) is read so: its text up to the '}' is the comment's, a '[' or ';' there included (`see [1] } 1-0` ends a game). Braces in ';' comments, on '%' lines and in tag pairs are their
 // text, as the reader reads them (pgn/lexer.h). A line may come in pieces of any size: the result depends on its bytes
 // alone, and only its last 8 non-blank bytes and (up to kMaxTagText) the text from a tag pair on are held.
 #pragma once
@@ -18,6 +19,11 @@ class PgnLineScan {
 
   // Starts a line (inside a {} comment if the line before ended in one).
   void start();
+  // Starts a line, inside a {} comment or not, whatever came before.
+  void start(bool in_comment) {
+    in_comment_ = in_comment;
+    start();
+  }
   // The line's next bytes, without its '\n'.
   void scan(std::string_view piece);
   // The line ended.
@@ -34,12 +40,11 @@ class PgnLineScan {
   void add_to_tail(std::string_view piece);
 
   bool in_comment_ = false;  // inside a {} comment
-  // The line: its first byte, whether a ';' or '[' came outside a {} comment opened on it, whether one is open at its
-  // end, and its last 8 bytes up to its last non-blank one (all a result and the byte before need).
+  // The line: whether a ';' or '[' came outside {} comments, whether a comment opened on it is open at its end, whether
+  // it is a '%' line, and its last 8 bytes up to its last non-blank one (all a result and the byte before need).
   static constexpr std::string_view kBom = "\xEF\xBB\xBF";
   std::size_t bom_ = 0;  // the bytes of a byte-order mark the line starts with, so far
-  char first_ = 0;       // after the byte-order mark (0 after part of one)
-  bool started_ = false, blank_ = true, marked_ = false, line_in_comment_ = false;
+  bool started_ = false, blank_ = true, marked_ = false, line_in_comment_ = false, escape_line_ = false;
   // Whether the line has bytes outside comments; the rest of a line after a ';' (or from a '%' first) is a comment.
   bool content_ = false, escaped_ = false;
   char tail_[8] = {};
