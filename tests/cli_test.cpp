@@ -1335,6 +1335,26 @@ TEST(CliInput, AGameAfterATooLargeGameAndAByteOrderMarkIsWritten) {
   }
 }
 
+// Two games without a result of 10 MiB each (a long comment): each ends at the next game's tags, as the reader reads
+// them, so neither is too large to read and all are written (the two were taken for one game over 16 MiB: one
+// GAME_TOO_LARGE, neither game's positions written).
+TEST(CliInput, GamesWithoutAResultUnder16MiBAreNotOneTooLargeGame) {
+  TempDir tmp;
+  std::string comment;
+  while (comment.size() < (10u << 20)) comment += std::string(79, 'c') + "\n";
+  const std::string input = "[Event \"a\"]\n\n1. e4 {" + comment + "}\n\n[Event \"b\"]\n\n1. d4 {" + comment +
+                            "}\n\n[Event \"c\"]\n\n1. c4 *\n";
+  const std::vector<RunOneWay> runs = normalize_every_way(tmp, "games.pgn", input, "pgn", 5);
+  for (const RunOneWay& run : runs) {
+    SCOPED_TRACE(run.how);
+    EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+    EXPECT_EQ(split_lines(run.result.out).size(), 3u * 2u);
+    EXPECT_EQ(json_number(run.summary, "records"), 6u);
+    EXPECT_EQ(json_number(run.summary, "invalid"), 0u);
+    EXPECT_EQ(run.rejects, "");
+  }
+}
+
 // The games after a game too large to read whose comments end on the line of the result (`see [1] } 1-0`, a '[', ';'
 // or '%' inside a comment opened on a line before) are each written: the '[' or ';' is the comment's text, so the game
 // ended there (they were read past with the too-large game, neither written nor counted: 1 record for 5 games).

@@ -611,6 +611,13 @@ TEST(PgnSplit, FindLastGameEndWithoutTags) {
                                   "1. e4 1-0x\ne5\n", "1. e4 1-0 {a}", "1. e4 1-0", "1. e4 1-0 1. d4\n",
                                   "1. e4 {\n1-0\n", "[Event \"1-0\n\"]\n"})
     EXPECT_EQ(find_last_game_end(no_cut), 0u) << no_cut;
+  // A tag line after a game's movetext began ends the game, result or not, as the reader ends it; not one in the tag
+  // section (after tags and comments alone) nor one begun mid-line.
+  for (std::string_view tag_cut : {"[Event \"a\"]\n\n1. e4\n\n[Event \"b\"]\n\n1. d4", "1. e4 (1. d4\n{c}\n[Event \"b\"]",
+                                   "[Event \"a\"]\n1. e4 1-0 (\n[Event \"b\"]"})
+    EXPECT_EQ(find_last_game_end(tag_cut), tag_cut.find("[Event \"b\"]")) << tag_cut;
+  for (std::string_view no_cut : {"[Event \"a\"]\n{c}\n%x\n[Site \"b\"]\n", "[Event \"a\"]\n1. e4 [Event \"b\"]\n"})
+    EXPECT_EQ(find_last_game_end(no_cut), 0u) << no_cut;
   // A ')' too many does not make depth negative; a tag ends a game and its variations, like the reader.
   const std::string unbalanced = "1. e4 ) 1-0\n1. e4 ( [Event \"x\"]\n1. d4 1/2-1/2\n";
   EXPECT_EQ(find_last_game_end(unbalanced), unbalanced.size());

@@ -114,15 +114,17 @@ std::size_t find_last_game_end(std::string_view buf) {
   // The same token stream as GameReader::replay: every '[' is read as a tag, a game ends at a result token
   // outside variations (or at a tag), and variation depth restarts with each game. From a game's result to the
   // next token that is not a comment or '%' line, the reader is between games: a line start in the blanks
-  // between two of those tokens is a cut.
+  // between two of those tokens is a cut. So is one before a tag after a game's movetext began, which ends the game
+  // (a game without a result): else such a game and the next were taken for one game too large to read when the two
+  // passed 16 MiB (pipeline/chunk_feed.cpp too_large_game()), both lost in one GAME_TOO_LARGE.
   Lexer lexer(buf, 1);
   std::size_t last = 0, blanks_from = 0;
   int depth = 0;
-  bool between_games = false;
+  bool between_games = false, movetext = false;
   for (;;) {
     const Token token = lexer.next();
     const std::size_t at = token.kind == TokenKind::kEnd ? buf.size() : static_cast<std::size_t>(token.text.data() - buf.data());
-    if (between_games && at > blanks_from) {
+    if ((between_games || (movetext && token.kind == TokenKind::kTagStart)) && at > blanks_from) {
       const std::size_t newline = buf.substr(blanks_from, at - blanks_from).rfind('\n');
       if (newline != std::string_view::npos) last = blanks_from + newline + 1;
     }
@@ -132,25 +134,29 @@ std::size_t find_last_game_end(std::string_view buf) {
         TagPair tag;
         lexer.read_tag(tag);
         depth = 0;
-        between_games = false;
+        between_games = movetext = false;
         break;
       }
       case TokenKind::kVariationStart:
         ++depth;
         between_games = false;
+        movetext = true;
         break;
       case TokenKind::kVariationEnd:
         depth -= depth > 0;
         between_games = false;
+        movetext = true;
         break;
       case TokenKind::kResult:
         between_games = depth == 0;
+        movetext = !between_games;
         break;
       case TokenKind::kComment:
       case TokenKind::kEscape:
         break;  // between games, a comment belongs to no game
       default:
         between_games = false;
+        movetext = true;
         break;
     }
     blanks_from = lexer.offset();

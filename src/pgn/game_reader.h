@@ -32,7 +32,8 @@ std::size_t find_game_start(std::string_view buf, std::size_t from);
 
 // Where PGN without tags may be cut, since find_game_start finds nothing there: the last line start at which
 // the reader is between games, i.e. after a result token that ends a game (outside variations and comments)
-// and before the next token that is not a comment, in the blanks between tokens; 0 if there is none. It
+// and before the next token that is not a comment, in the blanks between tokens, or in the blanks before a tag
+// that ends a game without a result (one after the game's movetext began); 0 if there is none. It
 // tokenizes, so it is slower than find_game_start. `buf` must begin where a game may begin, and may end
 // anywhere: the offset stays a boundary whatever follows buf (tests/fuzz/pgn_fuzz.cpp checks this).
 std::size_t find_last_game_end(std::string_view buf);
