@@ -1335,6 +1335,30 @@ TEST(CliInput, AGameAfterATooLargeGameAndAByteOrderMarkIsWritten) {
   }
 }
 
+// A game too large to read without a result (or with a comment after it on its line) ends at the next game's tag line,
+// as the reader ends it: the next game is written (it was read past with the too-large game, neither written nor
+// counted).
+TEST(CliInput, AGameAfterATooLargeGameWithoutAResultIsWritten) {
+  TempDir tmp;
+  std::string comment;
+  while (comment.size() < (16u << 20) + 100) comment += std::string(79, 'c') + "\n";
+  const std::string input = "[Event \"h\"]\n\n1. e4 {" + comment + "}\n\n[Event \"b\"]\n\n1. d4 {" + comment +
+                            "} 1-0 {x\ny}\n\n[Event \"c\"]\n\n1. c4 *\n";
+  const std::vector<RunOneWay> runs = normalize_every_way(tmp, "games.pgn", input, "pgn", 5);
+  for (const RunOneWay& run : runs) {
+    SCOPED_TRACE(run.how);
+    EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+    EXPECT_EQ(split_lines(run.result.out).size(), 2u);  // c
+    EXPECT_EQ(json_number(run.summary, "records"), 4u);
+    EXPECT_EQ(json_number(run.summary, "invalid"), 2u);
+    const std::vector<std::string> rejects = split_lines(run.rejects);
+    ASSERT_EQ(rejects.size(), 2u);
+    EXPECT_NE(rejects[0].find(",\"line\":1,\"column\":1,\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << rejects[0];
+    EXPECT_NE(rejects[1].find("\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << rejects[1];
+    EXPECT_NE(rejects[1].find("\"input\":\"[Event \\\"b\\\"]\""), std::string::npos) << rejects[1];
+  }
+}
+
 // Two games without a result of 10 MiB each (a long comment): each ends at the next game's tags, as the reader reads
 // them, so neither is too large to read and all are written (the two were taken for one game over 16 MiB: one
 // GAME_TOO_LARGE, neither game's positions written).

@@ -447,15 +447,20 @@ TEST(PgnLexer, Tags) {
 // ---------------------------------------------------------------- game splitting
 
 // Reading past a game too large to read ends where find_game_start() would start the next game (from the same offset
-// on), however the game's bytes are handed to it, and counts the lines on the way.
+// on), or earlier at a tag line after the game's movetext began, which ends a game without a result as the reader
+// reads it ("glued" after the move e41-0, "line comment" after a ';' comment hiding the result); however the game's
+// bytes are handed to it; and counts the lines on the way.
 TEST(PgnSplit, GameSkipEndsWhereFindGameStartStarts) {
   const std::string pgn =
       "[Event \"a\"]\n\n[Site \"chessbase blank line\"]\n\n1. e4 {comment\n\n[Event \"inside\"]\n} e5 1-0\n\n"
       "[Event \"b\"]\r\n\r\n1. e4 1/2-1/2   \r\n\r\n[Event \"c\"]\n\n1. d4 e41-0\n[Event \"glued\"]\n\n1. c4 ; 1-0\n"
       "[Event \"line comment\"]\n%1-0\n[Event \"escape\"]\n1. e4 {x} 0-1\n[Event \"d\"]\n\n1. Nf3 (1. e4) *\n\n"
       "[Event \"e\"]\n\n*\n";
+  const std::size_t after_movetext[] = {pgn.find("[Event \"glued\"]"), pgn.find("[Event \"line comment\"]")};
   for (std::size_t from = 1; from <= pgn.size(); ++from) {
-    const std::size_t expected = find_game_start(pgn, from);
+    std::size_t expected = find_game_start(pgn, from);
+    for (std::size_t start : after_movetext)
+      if (start >= from) expected = std::min(expected, start);
     for (std::size_t piece : {std::size_t{1}, std::size_t{7}, pgn.size()}) {
       PgnGameSkip skip(from);
       std::size_t taken = 0;
@@ -476,9 +481,20 @@ TEST(PgnSplit, GameSkipEndsWhereFindGameStartStarts) {
   PgnGameSkip skip(1);
   EXPECT_EQ(skip.scan(commented), commented.find("[Event \"y\"]"));
   EXPECT_TRUE(skip.found());
-  PgnGameSkip moves(1);  // a comment after the result on the result's line is no line of comments alone
-  const std::string after_result = "[Event \"x\"]\n\n1. e4 * {c}\n[Event \"y\"]\n\n*\n";
-  EXPECT_EQ(moves.scan(after_result), after_result.size());
+  // A tag line after movetext ends the game, result or not (a comment after the result on its line, none, one hidden
+  // in a ';' comment, a tag pair and moves on one line); a tag line in the tag section, after comments and '%' lines
+  // alone, does not. (The game before a game too large to read was read past with it: neither written nor counted.)
+  for (const std::string& movetext : {std::string("\n1. e4 * {c}"), std::string("\n1. e4 e5"), std::string("\n1. e4 ; 1-0"),
+                                      std::string(" 1. e4"), std::string("\n1. e4 {a\n[b]\n}\n{c}\n%d")}) {
+    PgnGameSkip moves(1);
+    const std::string text = "[Event \"x\"]" + movetext + "\n[Event \"y\"]\n\n*\n";
+    EXPECT_EQ(moves.scan(text), text.find("[Event \"y\"]")) << movetext;
+  }
+  for (const std::string& tags : {std::string("\n{c}\n%d\n; e"), std::string(" {c} ; d"), std::string(" [Site \"s\"]")}) {
+    PgnGameSkip in_tags(1);
+    const std::string text = "[Event \"x\"]" + tags + "\n[Site \"y\"]\n\n*\n";
+    EXPECT_EQ(in_tags.scan(text), text.size()) << tags;
+  }
   // The game read past starts between games: when it starts with lines of comments alone (a huge comment or '%' line
   // between two games), the game with tags after them is the next game, not part of the one read past.
   // A byte-order mark at a line's start is blank to the reader, also before a '%' line (files joined by `cat`).

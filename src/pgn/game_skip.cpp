@@ -11,11 +11,16 @@ std::size_t PgnGameSkip::scan(std::string_view bytes) {
   while (i < n) {
     if (!line_started_) {
       // After a finished game the reader is between games: a line there that opens with a byte-order mark (blank to the
-      // reader: files joined by `cat` each open with one) is the next game's start as well as a tag line is.
-      if (seen_ >= min_bytes_ && (p[i] == '[' || p[i] == '\xEF') && !line_.in_comment() && previous_ends_game_) {
+      // reader: files joined by `cat` each open with one) is the next game's start as well as a tag line is. So is a
+      // tag line after the game's movetext began: it ends a game without a result.
+      const bool outside = !line_.in_comment();
+      const bool starts = outside && ((p[i] == '[' && (previous_ends_game_ || movetext_)) ||
+                                      (p[i] == '\xEF' && previous_ends_game_));
+      if (starts && seen_ >= min_bytes_) {
         found_ = true;
         return i;
       }
+      if (starts) movetext_ = false;  // a game before min_bytes (the tests' case): the reader starts one there
       line_started_ = true;
       line_.start();
     }
@@ -34,8 +39,10 @@ std::size_t PgnGameSkip::scan(std::string_view bytes) {
     ++i;
     // A line of comments alone changes nothing: between games a comment belongs to no game, so a game that ended
     // before it is still ended.
-    if (const PgnLineScan::Kind kind = line_.finish(); kind != PgnLineScan::Kind::kCommentsAlone)
+    if (const PgnLineScan::Kind kind = line_.finish(); kind != PgnLineScan::Kind::kCommentsAlone) {
       previous_ends_game_ = kind == PgnLineScan::Kind::kEndsGame;
+      movetext_ = !previous_ends_game_ && (movetext_ || line_.movetext());
+    }
     line_started_ = false;
   }
   return n;

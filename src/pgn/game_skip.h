@@ -2,7 +2,8 @@
 // without holding it: finds where the next game with tags starts as the game's bytes stream past, by
 // find_game_start()'s rule (a line beginning with '[', outside any {} comment, after a line that ends a game with its
 // result: pgn/line_scan.h), lines of comments alone after that line allowed, and a line beginning with a byte-order
-// mark there too (files joined by `cat`), and counts the game's lines on the way.
+// mark there too (files joined by `cat`); or, as the reader ends a game without a result, a line beginning with '['
+// outside comments after the game's movetext began; and counts the game's lines on the way.
 // The scan depends on the game's bytes alone, so it ends at the same byte however the input is cut into chunks.
 #pragma once
 #include <cstddef>
@@ -44,6 +45,8 @@ class PgnGameSkip {
   // starts at a game boundary, between games, so a tag line after lines of comments alone there (a huge comment
   // between games) starts the next game, as the reader starts it.
   bool previous_ends_game_ = true;
+  // The game's movetext began (a line of it held movetext, and no game ended since): a tag line ends the game.
+  bool movetext_ = false;
 };
 
 }  // namespace fenmill

@@ -26,7 +26,7 @@ void PgnLineScan::start() {
   started_ = false;
   bom_ = 0;
   blank_ = true;
-  marked_ = line_in_comment_ = longer_ = content_ = escaped_ = escape_line_ = false;
+  marked_ = line_in_comment_ = longer_ = content_ = escaped_ = escape_line_ = movetext_ = false;
   tail_size_ = pending_blanks_ = 0;
 }
 
@@ -57,7 +57,7 @@ void PgnLineScan::scan(std::string_view piece) {
     const std::size_t run = k;
     while (k < end && !special[static_cast<unsigned char>(piece[k])]) ++k;
     if (!content_ && !in_comment_ && !escaped_)
-      for (std::size_t j = run; j < k && !content_; ++j) content_ = !is_blank(piece[j]);
+      for (std::size_t j = run; j < k && !content_; ++j) content_ = movetext_ = !is_blank(piece[j]);
     if (k == end) break;
     const char c = piece[k];
     if (escaped_) {
@@ -110,6 +110,9 @@ void PgnLineScan::lex_tag_text() {
   for (Token token = lexer.next(); token.kind != TokenKind::kEnd; token = lexer.next()) {
     TagPair tag;
     if (token.kind == TokenKind::kTagStart) open_tag = !lexer.read_tag(tag) && lexer.offset() == tag_text_.size();
+    const TokenKind kind = token.kind;
+    movetext_ = movetext_ || (kind != TokenKind::kTagStart && kind != TokenKind::kComment &&
+                              kind != TokenKind::kEscape && kind != TokenKind::kUnterminatedComment);
     last = token;
   }
   in_comment_ = line_in_comment_ = last.kind == TokenKind::kUnterminatedComment;

@@ -29,6 +29,10 @@ class PgnLineScan {
   // The line ended.
   Kind finish();
   bool in_comment() const { return in_comment_; }
+  // Whether the line holds movetext (once it has ended): a token outside comments, '%' lines and tag pairs. A tag
+  // after it ends the game, result or not, as the reader reads it. (Past kMaxTagText of a tag line, or after part of a
+  // byte-order mark, what follows is not looked at: a line taken for no movetext only costs a game start not seen.)
+  bool movetext() const { return movetext_; }
 
   // Whether `tail`, a line's end up to its last non-blank byte, ends with a result token: one the line starts with
   // (`whole`: tail is the whole line), or after a blank, '}' or ')'.
@@ -46,7 +50,7 @@ class PgnLineScan {
   std::size_t bom_ = 0;  // the bytes of a byte-order mark the line starts with, so far
   bool started_ = false, blank_ = true, marked_ = false, line_in_comment_ = false, escape_line_ = false;
   // Whether the line has bytes outside comments; the rest of a line after a ';' (or from a '%' first) is a comment.
-  bool content_ = false, escaped_ = false;
+  bool content_ = false, escaped_ = false, movetext_ = false;
   char tail_[8] = {};
   std::size_t tail_size_ = 0;      // bytes in tail_ (at most 8)
   bool longer_ = false;            // the line, blanks at its end left out, is longer than tail_
