@@ -81,7 +81,9 @@ constexpr std::uint32_t kSlashUnit = 1u << 10, kDigitUnit = 1u << 17;
 constexpr std::ptrdiff_t kMaxPlacement = kSquareCount + kRankCount - 1;  // 90 pieces and 9 slashes
 
 bool parse_placement_fast(Cursor& c, Position& pos, std::uint8_t& seen) {
-  std::uint64_t low[PlacementStepTable::kSlots] = {}, high[PlacementStepTable::kSlots] = {};
+  std::uint64_t low[PlacementStepTable::kSlots], high[PlacementStepTable::kSlots];
+  for (int i = 0; i < PlacementStepTable::kSlots; i += 2)  // vector stores: `= {}` became rep stosq, slow to start
+    low[i] = low[i + 1] = high[i] = high[i + 1] = 0;
   std::uint32_t count = 0;
   const char* p = c.p;
   const char* end = c.end - c.p > kMaxPlacement ? c.p + kMaxPlacement + 1 : c.end;
