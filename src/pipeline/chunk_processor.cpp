@@ -185,9 +185,7 @@ class ChunkWork {
     NormalizeResult r = normalize_fen(where.fen, pos_, options_);
     if (!r.ok()) {
       reject(line, number, r.code, column_in_line(line, where, r.column), r.hints | cr_hint(where.fen), r.squares);
-      // Only a record whose chess placement failed can be Xiangqi (10 ranks of 9): most rejects skip the second read.
-      const bool placement_read = !is_syntax_error(r.code) || r.fields > 1;
-      if (!placement_read) result_.rejects.back().valid_as_xiangqi = valid_as_xiangqi(where.fen);
+      result_.rejects.back().valid_as_xiangqi = valid_as_xiangqi(where.fen);
       return;
     }
     accept(line, where, r);
