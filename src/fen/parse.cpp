@@ -1,5 +1,6 @@
 #include "fen/parse.h"
 
+#include "fen/clock_text.h"
 #include "fen/placement_fast.h"
 #include "fen/text_cursor.h"
 
@@ -176,16 +177,10 @@ int parse_fen_fast(std::string_view text, const char* end, Position& pos, const 
     p += 2;
   }
   if (p == end) return 4;
-  // Clocks: short digit runs only, so the range checks below are the careful parser's.
-  auto read_number = [&](std::uint32_t& value) {
-    const char* start = p;
-    value = 0;
-    for (; p < end && p - start < 7 && *p >= '0' && *p <= '9'; ++p) value = value * 10 + static_cast<unsigned>(*p - '0');
-    if (p - start > 1 && *start == '0') canonical = false;  // "05" is written "5"
-    return p != start;
-  };
-  std::uint32_t half, full;
-  if (*p++ != ' ' || !read_number(half) || p == end || *p++ != ' ' || !read_number(full) || p != end) return 0;
+  ClockText clocks;  // short digit runs only, so the range checks below are the careful parser's
+  if (!read_clock_text(p, end, clocks)) return 0;
+  if (clocks.leading_zero) canonical = false;  // "05" is written "5"
+  const std::uint32_t half = clocks.halfmove, full = clocks.fullmove;
   if (half > kMaxHalfmoveClock || full == 0 || full > kMaxFullmoveNumber) return 0;
   pos.halfmove_clock = static_cast<std::uint16_t>(half);
   pos.fullmove_number = full;
