@@ -1134,9 +1134,33 @@ TEST(CliInput, TheLineLengthLimitIsTheSameForAFileAPipeOrZstdWithBlanksAndCrs) {
     EXPECT_EQ(heads[3], ",\"line\":9,\"column\":1,\"code\":\"LINE_TOO_LONG\"");
     EXPECT_NE(rejected.find("\",\"input_bytes\":" + std::to_string(exact.size()) + "}\n"), std::string::npos);
     rejects.push_back(heads[0] + heads[1] + heads[2] + heads[3]);
+    // Line 8's CR lies past the first 1 MiB, the part a reject shows: no CR hint, however the line was read.
+    EXPECT_EQ(rejected.find("hint"), std::string::npos);
   }
   EXPECT_EQ(rejects[0], rejects[1]);
   EXPECT_EQ(rejects[0], rejects[2]);
+}
+
+// A file over 16 MiB whose lines end in CR alone is one line, too long: the reject says why (the CR hint), read
+// from the file, a pipe or zstd alike. JSON Lines too (each line, not the FEN, is the record there).
+TEST(CliInput, ATooLongLineOfCrEndedRecordsGetsTheCrHint) {
+  TempDir tmp;
+  std::string mac;
+  while (mac.size() <= (std::size_t{17} << 20)) mac += "8/8/8/8/8/8/8/K6k w - - 0 1\r";
+  std::string mac_jsonl;
+  while (mac_jsonl.size() <= (std::size_t{17} << 20)) mac_jsonl += "{\"fen\":\"8/8/8/8/8/8/8/K6k w - - 0 1\"}\r";
+  for (const auto& [name, input] : {std::pair<std::string, std::string>{"mac.fen", mac}, {"mac.jsonl", mac_jsonl}})
+    for (const RunOneWay& run : normalize_every_way(tmp, name, input, {}, 3)) {
+      SCOPED_TRACE(name + " " + run.how);
+      EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+      EXPECT_EQ(json_number(run.summary, "invalid"), 1u);
+      EXPECT_NE(run.rejects.find("\"code\":\"LINE_TOO_LONG\",\"message\":\"the line is longer than 16 MiB, the "
+                                 "longest record fenmill reads (hint: the record holds a carriage return (CR) inside "
+                                 "it: lines end at LF, so a file whose lines end in CR alone (classic Mac OS) reads "
+                                 "as one line; convert it first, e.g. with tr '\\\\r' '\\\\n')\""),
+                std::string::npos)
+          << run.rejects.substr(0, 400);
+    }
 }
 
 // A CSV row longer than 16 MiB ends with a long line (a quoted field's line breaks end the row at the line passing

@@ -163,7 +163,9 @@ class ChunkWork {
     ++result_.counts.records;
     RecordFen where;
     lines_before_ = 0;
-    if (too_long) return reject(line, number, ErrorCode::kLineTooLong, 1, 0, 0);
+    // A file whose lines end in CR alone is one such line: the CR hint, judged on the part the reject shows (the
+    // same bytes however the line was read; streamed input keeps only its start).
+    if (too_long) return reject(line, number, ErrorCode::kLineTooLong, 1, cr_hint(line.substr(0, kMaxRejectInput)), 0);
     // A JSON Lines file whose lines end in CR alone is one line, "not valid JSON": the CR hint says why.
     if (ErrorCode e = locate_fen(line, where); e != ErrorCode::kOk)
       return e == ErrorCode::kJsonField ? reject(line, number, e, 1, cr_hint(line), 0, json_error_)
