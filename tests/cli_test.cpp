@@ -648,11 +648,20 @@ TEST(CliBinary, CorruptInputIsAnError) {
   std::string flags = good;
   flags[14] = 3;
   write_file(tmp / "flags.bin", flags);
+  std::string variant = good;
+  variant[10] = 7;
+  write_file(tmp / "variant.bin", variant);
+  std::string size = good;
+  size[12] = 36;
+  write_file(tmp / "size.bin", size);
   const std::pair<const char*, const char*> cases[] = {
       {"flipped.bin", "checksum"}, {"short.bin", "ends inside a block"}, {"cut.bin", "ends before its end block"},
       {"cut.bin.zst", "ends before its end block"}, {"twice.bin", "bytes follow the end block"},
       {"total.bin", "record total differs"}, {"text.bin", "not a fenmill binary file"},
-      {"version.bin", "unsupported format version"}, {"flags.bin", "reserved header flag bits are set"}};
+      {"version.bin", "unsupported format version (version 2; this fenmill reads version 1)"},
+      {"flags.bin", "reserved header flag bits are set (only bit 0, the end block, is defined) (flags 3)"},
+      {"variant.bin", "unknown variant (variant 7; 0 is chess, 1 Xiangqi)"},
+      {"size.bin", "record size does not fit the variant (36 bytes; chess records are 32, Xiangqi 36)"}};
   for (const auto& [name, message] : cases) {
     SCOPED_TRACE(name);
     CliResult r = run_cli({"convert", "-q", tmp / name, "-o", tmp / "out.fen"});

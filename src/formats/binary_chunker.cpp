@@ -15,6 +15,32 @@ bool BinaryChunker::read_exact(ByteBuffer& buf, std::size_t n, std::string& erro
   return got == n && error.empty();
 }
 
+namespace {
+
+// The value a bad header holds, next to what this fenmill reads: "(version 2; this fenmill reads version 1)".
+std::string header_detail(const ByteBuffer& head, BinaryStatus status) {
+  if (head.size() < kFileHeaderSize) return {};
+  const auto u16 = [&](std::size_t at) {
+    return std::to_string(static_cast<unsigned>(static_cast<unsigned char>(head.data()[at])) |
+                          static_cast<unsigned>(static_cast<unsigned char>(head.data()[at + 1])) << 8);
+  };
+  switch (status) {
+    case BinaryStatus::kBadVersion:
+      return " (version " + u16(8) + "; this fenmill reads version " + std::to_string(kBinaryVersion) + ")";
+    case BinaryStatus::kBadVariant:
+      return " (variant " + u16(10) + "; 0 is chess, 1 Xiangqi)";
+    case BinaryStatus::kBadRecordSize:
+      return " (" + u16(12) + " bytes; chess records are " + std::to_string(kRecordSize) + ", Xiangqi " +
+             std::to_string(kXiangqiRecordSize) + ")";
+    case BinaryStatus::kBadFlags:
+      return " (flags " + u16(14) + ")";
+    default:
+      return {};
+  }
+}
+
+}  // namespace
+
 bool BinaryChunker::open_next(std::string& error) {
   source_.reset();
   if (next_input_ >= paths_.size()) return false;
@@ -27,7 +53,7 @@ bool BinaryChunker::open_next(std::string& error) {
   if (!read_exact(head, kFileHeaderSize, error) && !error.empty()) return false;
   BinaryStatus s = parse_header(reinterpret_cast<const std::uint8_t*>(head.data()), head.size(), header_);
   if (s != BinaryStatus::kOk) {
-    error = source_->name() + ": " + std::string(binary_status_message(s));
+    error = source_->name() + ": " + std::string(binary_status_message(s)) + header_detail(head, s);
     return false;
   }
   block_index_ = 0;
