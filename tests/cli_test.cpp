@@ -1823,6 +1823,34 @@ TEST(CliUsage, DevStdinAsAnOutputIsDescriptorZero) {
   EXPECT_EQ(tmp.entries(), (std::vector<std::string>{"err", "in.fen", "out.fen"}));
 }
 
+// Standard output under another name (a symlink to /dev/stdout, or a spelling such as //dev/stdout) is descriptor 1
+// too. With standard output redirected to a file it was a plain name: "already exists", and with --force the output
+// was renamed onto the symlink (as root, `-o //dev/stdout --force` replaced the system's /dev/stdout with a file).
+TEST(CliUsage, StdoutUnderAnyNameIsDescriptorOne) {
+  TempDir tmp;
+  const std::string in = tmp / "in.fen", out = tmp / "out.fen", link = tmp / "link", err = tmp / "err";
+  const std::string good = "8/8/8/8/8/8/8/K6k w - - 0 1\n";
+  write_file(in, good);
+  fs::create_directory(tmp / "sub");
+  fs::create_symlink("/dev/stdout", link);
+  fs::create_symlink("link", tmp / "link2");  // a relative link to the link
+  auto shell = [&](const std::string& command) {
+    int status = std::system(("'" FENMILL_BINARY "' " + command + " 2> '" + err + "'").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  for (const std::string& name : {link, tmp.path().string() + "/./sub/../link", tmp / "link2"}) {
+    SCOPED_TRACE(name);
+    for (const char* force : {"", " --force"}) {
+      std::filesystem::remove(out);
+      EXPECT_EQ(shell("normalize -q '" + in + "' -o '" + name + "'" + force + " > '" + out + "'"), 0) << read_file(err);
+      EXPECT_EQ(read_file(out), good);
+      EXPECT_TRUE(fs::is_symlink(link));
+      EXPECT_EQ(fs::read_symlink(link), "/dev/stdout");
+    }
+  }
+  EXPECT_EQ(tmp.entries(), (std::vector<std::string>{"err", "in.fen", "link", "link2", "out.fen", "sub"}));
+}
+
 // validate's text report is one line per invalid record, even for a file name holding a newline or a tab.
 TEST(CliOutput, ValidateLinesEscapeControlBytesInFileNames) {
   TempDir tmp;

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 #include "io/temp_file_registry.h"
@@ -53,18 +54,39 @@ std::string temp_name_for(const std::string& dir, const std::string& base) {
 
 }  // namespace
 
+namespace {
+
+// The descriptor a name spelled exactly /dev/stdin, /dev/fd/N, ... stands for, or -1.
+int descriptor_in_name(const std::string& name) {
+  if (name == "/dev/stdin") return STDIN_FILENO;
+  if (name == "/dev/stdout") return STDOUT_FILENO;
+  if (name == "/dev/stderr") return STDERR_FILENO;
+  for (std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    if (name.rfind(prefix, 0) != 0) continue;
+    std::string_view digits = std::string_view(name).substr(prefix.size());
+    if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string_view::npos) return -1;
+    return std::atoi(std::string(digits).c_str());
+  }
+  return -1;
+}
+
+}  // namespace
+
 // The descriptor a name such as /dev/stderr or /dev/fd/3 stands for, or -1. These are symlinks to whatever the
 // descriptor is (a terminal, a pipe, a log file): writing goes through the descriptor, never renames onto the name.
 // (/dev/stdin too: read as a plain name, `-o /dev/stdin --force` replaced the /dev/stdin symlink with a file.)
+// Under any spelling (//dev/stdout, /dev/./stdout) and through symlinks to them (a link to /dev/stdout): with
+// stdout redirected to a file, `-o //dev/stdout --force` renamed a temporary file onto the /dev/stdout symlink.
 int descriptor_named_by(const std::string& target) {
-  if (target == "/dev/stdin") return STDIN_FILENO;
-  if (target == "/dev/stdout") return STDOUT_FILENO;
-  if (target == "/dev/stderr") return STDERR_FILENO;
-  for (std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
-    if (target.rfind(prefix, 0) != 0) continue;
-    std::string_view digits = std::string_view(target).substr(prefix.size());
-    if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string_view::npos) return -1;
-    return std::atoi(std::string(digits).c_str());
+  std::string name = target;
+  for (int hop = 0; hop < 8; ++hop) {
+    name = std::filesystem::path(name).lexically_normal().string();
+    if (int fd = descriptor_in_name(name); fd >= 0) return fd;
+    char link[4096];
+    const ssize_t n = ::readlink(name.c_str(), link, sizeof link);
+    if (n <= 0 || static_cast<std::size_t>(n) == sizeof link) return -1;  // not a symlink (the usual case)
+    std::string next(link, static_cast<std::size_t>(n));
+    name = next[0] == '/' ? next : directory_of(name) + "/" + next;
   }
   return -1;
 }
