@@ -99,6 +99,57 @@ TEST(FenFastPath, SameVerdictAndOutputAsTheCarefulPath) {
   EXPECT_GT(canonical, 100000);
 }
 
+// EPD: the fast path also reads four fields and the operations after one space. Doubling the first space forces
+// the careful path: same verdict, position, repairs, field count and operations' start (`rest`, one byte on), on
+// EPD records made from the sample's lines (with id/c0/hmvc/fmvn operations, or none, or clocks) and on one-byte
+// mutations of them.
+std::string epd_record(const std::string& fen, int variant) {
+  std::string fields = fen.substr(0, fen.find(' '));
+  std::size_t at = 0;
+  for (int k = 0; k < 4; ++k) at = fen.find(' ', at + 1);
+  fields = fen.substr(0, at == std::string::npos ? fen.size() : at);
+  switch (variant % 5) {
+    case 0: return fields + " id \"sample " + std::to_string(variant) + "\"; c0 \"a; b\";";
+    case 1: return fields + " hmvc 3; fmvn 17; bm e4;";
+    case 2: return fields;
+    case 3: return fen;  // clocks as EPD fields 5 and 6
+    default: return fields + " Bm Nf3; ce -15;";
+  }
+}
+
+TEST(FenFastPath, EpdRecordsReadAsTheCarefulPathReadsThem) {
+  std::vector<std::string> lines = sample_lines();
+  std::mt19937 rng(17);
+  const std::string alphabet = "pnbrqkPNBRQK12345678/ -wbKQkqAHah36e0;\"ix";
+  int accepted = 0, with_operations = 0;
+  NormalizeOptions options;
+  options.allow_operations = true;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    std::string record = epd_record(lines[i], static_cast<int>(i));
+    for (int round = 0; round < 2; ++round) {
+      if (round == 1) record[rng() % record.size()] = alphabet[rng() % alphabet.size()];
+      const std::string careful_text = doubled_spaces(record.substr(0, record.find(' ') + 1)) +
+                                       record.substr(record.find(' ') + 1);
+      Position fast, careful;
+      NormalizeResult a = normalize_fen(record, fast, options);
+      NormalizeResult b = normalize_fen(careful_text, careful, options);
+      ASSERT_EQ(a.code, b.code) << record;
+      if (!a.ok()) continue;
+      ++accepted;
+      ASSERT_EQ(to_fen(fast), to_fen(careful)) << record;
+      ASSERT_EQ(a.repairs, b.repairs) << record;
+      ASSERT_EQ(a.fields, b.fields) << record;
+      ASSERT_EQ(a.operations_as_written, b.operations_as_written) << record;
+      ASSERT_EQ(a.rest + 1, b.rest) << record;
+      with_operations += a.rest < record.size();
+      if (a.placement_length != 0)
+        ASSERT_EQ(record.substr(0, a.placement_length), to_fen(fast).substr(0, a.placement_length)) << record;
+    }
+  }
+  EXPECT_GT(accepted, 25000);
+  EXPECT_GT(with_operations, 12000);
+}
+
 // Which records are copied to FEN output as they came: only those whose six fields are written exactly so.
 TEST(FenFastPath, CanonicalOnlyWhenTheTextIsWhatTheWriterWrites) {
   struct Case {

@@ -115,14 +115,14 @@ ErrorCode parse_ep(Cursor& c, Position& pos) {
   return c.at_field_end() ? ErrorCode::kOk : ErrorCode::kBadEpSyntax;
 }
 
-// The common layout, "<placement> w KQkq - 0 1" or its first four fields, single spaces, no EPD
-// operations: read in one straight pass. Returns the number of fields (4 or 6), or 0 for anything else
+// The common layout, "<placement> w KQkq - 0 1" or its first four fields, single spaces (with operations allowed:
+// EPD's four fields and its operations, `rest` then their start): read in one straight pass. Returns the number
+// of fields (4 or 6), or 0 for anything else
 // (pos may then be half filled): parse_fen then starts again with the careful code, which owns every
 // error message. `canonical` says whether the six fields are written as write_fen writes them (castling
 // letters KQkq in that order, clocks without leading zeros), given that validation changes nothing.
 int parse_fen_fast(std::string_view text, const char* end, Position& pos, const ParseOptions& options,
-                   std::uint8_t& placement_length, bool& canonical, bool& placement_failed) {
-  if (options.allow_operations) return 0;
+                   std::uint8_t& placement_length, bool& canonical, bool& placement_failed, const char*& rest) {
   Cursor c{text.data(), text.data(), end, false};
   if (!parse_placement_fast(c, pos)) return placement_failed = true, 0;
   const char* p = c.p;
@@ -177,6 +177,13 @@ int parse_fen_fast(std::string_view text, const char* end, Position& pos, const 
     p += 2;
   }
   if (p == end) return 4;
+  if (options.allow_operations) {
+    // EPD: four fields, one space, then an operation (its opcode starts with a letter), as the careful parser
+    // reads it; clocks or any other layout are the careful parser's.
+    if (end - p < 2 || p[0] != ' ' || !((p[1] >= 'a' && p[1] <= 'z') || (p[1] >= 'A' && p[1] <= 'Z'))) return 0;
+    rest = p + 1;
+    return 4;
+  }
   ClockText clocks;  // short digit runs only, so the range checks below are the careful parser's
   if (!read_clock_text(p, end, clocks)) return 0;
   if (clocks.leading_zero) canonical = false;  // "05" is written "5"
@@ -194,12 +201,13 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
   while (end > text.data() && is_trailing_junk(end[-1])) --end;
   std::uint8_t placement_length = 0;
   bool canonical = true, placement_failed = false;
-  if (int fields = parse_fen_fast(text, end, pos, options, placement_length, canonical, placement_failed)) {
+  const char* rest = end;
+  if (int fields = parse_fen_fast(text, end, pos, options, placement_length, canonical, placement_failed, rest)) {
     // Built here, field by field: copying a result assembled elsewhere stalls on store forwarding.
     ParseResult result;
     result.fields = static_cast<std::uint8_t>(fields);
     result.placement_length = placement_length;
-    result.rest = static_cast<std::uint32_t>(end - text.data());
+    result.rest = static_cast<std::uint32_t>(rest - text.data());
     result.canonical = canonical && fields == 6;
     return result;
   }
