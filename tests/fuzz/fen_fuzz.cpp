@@ -1,7 +1,9 @@
 // libFuzzer target: FEN parse + validate + normalize + write on arbitrary bytes, in every mode.
 // Invariants checked: no crash/UB (sanitizers), an accepted position normalizes idempotently (as FEN, and as EPD
 // with the record's operations; chess and Xiangqi), the placement the parser vouches for is what the writer
-// would build, a record called canonical is the writer's text in both notations (FEN output copies it), and the vector placement readers (AVX-512, AVX2) agree with the loop.
+// would build, a record called canonical is the writer's text in both notations (FEN output copies it), the vector
+// placement readers (AVX-512, AVX2) and the vector clock reader agree with their loops, and the fast path reads a
+// record as the careful one does (the first space doubled forces the careful one).
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -9,6 +11,7 @@
 #include <utility>
 
 #include "core/keys.h"
+#include "fen/clock_text.h"
 #include "fen/epd_operations.h"
 #include "fen/normalize.h"
 #include "fen/placement_fast.h"
@@ -32,6 +35,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (a.by_type[t] != b.by_type[t]) std::abort();
     if (scalar && !simd && after_b - text.data() < 64) std::abort();  // the vector paths give up only at 64+
   }
+#if defined(__SSE2__)
+  {
+    fenmill::ClockText a, b;
+    const bool sse2 = fenmill::read_clock_text_sse2(text.data(), text.data() + size, a);
+    if (sse2 != fenmill::read_clock_text_scalar(text.data(), text.data() + size, b) ||
+        (sse2 && (a.halfmove != b.halfmove || a.fullmove != b.fullmove || a.leading_zero != b.leading_zero)))
+      std::abort();
+  }
+#endif
+  const std::size_t first_space = text.find(' ');
+  const std::string careful_text = first_space == std::string_view::npos
+                                       ? std::string()
+                                       : std::string(text.substr(0, first_space)) + " " + std::string(text.substr(first_space));
   for (int mode = 0; mode < 4; ++mode) {
     fenmill::NormalizeOptions options;
     options.repair = mode & 1;
@@ -40,6 +56,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.ep = mode == 1 ? fenmill::EpPolicy::kPseudo : mode == 2 ? fenmill::EpPolicy::kKeep : fenmill::EpPolicy::kLegal;
     fenmill::Position pos;
     fenmill::NormalizeResult r = fenmill::normalize_fen(text, pos, options);
+    if (!careful_text.empty()) {
+      fenmill::Position careful;
+      const fenmill::NormalizeResult c = fenmill::normalize_fen(careful_text, careful, options);
+      if (c.code != r.code) std::abort();
+      if (r.ok() && (!(careful == pos) || c.fields != r.fields || c.repairs != r.repairs ||
+                     (r.rest > first_space ? c.rest != r.rest + 1 : c.rest != r.rest)))
+        std::abort();
+    }
     if (!r.ok()) continue;
     char buf[fenmill::kMaxFenLength];
     std::size_t n = fenmill::write_fen(pos, buf);
