@@ -641,19 +641,17 @@ TEST(CliBinary, CorruptInputIsAnError) {
   total[total.size() - 8] ^= 2;
   write_file(tmp / "total.bin", total);
   write_file(tmp / "text.bin", golden("mixed.fen"));
-  std::string version = good;
-  version[8] = 2;
-  write_file(tmp / "version.bin", version);
+  // The good file with one header byte set: version, variant, record size, flags (low bytes).
+  const auto write_header_with = [&](const char* name, std::size_t at, char value) {
+    std::string bad = good;
+    bad[at] = value;
+    write_file(tmp / name, bad);
+  };
+  write_header_with("version.bin", 8, 2);
+  write_header_with("variant.bin", 10, 7);
+  write_header_with("size.bin", 12, 36);
   // Flag bit 0 (the end block) is set in every file fenmill writes: "non-zero flags" sent the user the wrong way.
-  std::string flags = good;
-  flags[14] = 3;
-  write_file(tmp / "flags.bin", flags);
-  std::string variant = good;
-  variant[10] = 7;
-  write_file(tmp / "variant.bin", variant);
-  std::string size = good;
-  size[12] = 36;
-  write_file(tmp / "size.bin", size);
+  write_header_with("flags.bin", 14, 3);
   const std::pair<const char*, const char*> cases[] = {
       {"flipped.bin", "checksum"}, {"short.bin", "ends inside a block"}, {"cut.bin", "ends before its end block"},
       {"cut.bin.zst", "ends before its end block"}, {"twice.bin", "bytes follow the end block"},

@@ -2,14 +2,12 @@
 // matter, on random longer ones, and at the end of a readable page; and the scalar one against hand-made cases.
 #include <gtest/gtest.h>
 
-#include <sys/mman.h>
-#include <unistd.h>
-
 #include <cstring>
 #include <random>
 #include <string>
 
 #include "fen/clock_text.h"
+#include "guarded_page.h"
 
 namespace fenmill {
 namespace {
@@ -103,25 +101,17 @@ TEST(ClockText, VectorReaderAgreesWithTheScalarOne) {
 // Up to 16 bytes are read from p while they share p's page; a text that ends right before an unreadable page is
 // read from a copy, so the reader never faults, and what lies past the end never counts.
 TEST(ClockText, VectorReaderStaysInThePage) {
-  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-  void* map = ::mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  ASSERT_NE(map, MAP_FAILED);
-  char* page_end = static_cast<char*>(map) + page;
-  ASSERT_EQ(::mprotect(page_end, page, PROT_NONE), 0);
+  GuardedPage page;
+  ASSERT_TRUE(page.ok());
   for (const char* text : {" 0 1", " 12 34", " 1234567 7654321", " 05 1", " 0 1 ", "  1 1", " 123456 1"})
     for (char fill : {'1', ' ', 'x'})
       for (std::size_t gap = 0; gap <= 20; ++gap) {
-        std::memset(map, fill, page);
-        const std::size_t n = std::strlen(text);
-        char* begin = page_end - gap - n;
-        std::memcpy(begin, text, n);
-        expect_same(begin, n);
+        expect_same(page.place(text, std::strlen(text), gap, fill), std::strlen(text));
         if (HasFatalFailure()) {
           ADD_FAILURE() << "fill '" << fill << "', " << gap << " bytes before the page end";
-          break;
+          return;
         }
       }
-  ::munmap(map, 2 * page);
 }
 #endif
 

@@ -2,15 +2,13 @@
 // past the end that would match (they must not count), and texts ending right before an unreadable page.
 #include <gtest/gtest.h>
 
-#include <sys/mman.h>
-#include <unistd.h>
-
 #include <array>
 #include <cstring>
 #include <random>
 #include <string_view>
 
 #include "core/find_any_byte.h"
+#include "guarded_page.h"
 
 namespace fenmill {
 namespace {
@@ -45,24 +43,20 @@ TEST(FindAnyByte, AgreesWithAPlainLoop) {
 }
 
 TEST(FindAnyByte, StaysInThePageAndIgnoresBytesPastTheEnd) {
-  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-  void* map = ::mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  ASSERT_NE(map, MAP_FAILED);
-  char* page_end = static_cast<char*>(map) + page;
-  ASSERT_EQ(::mprotect(page_end, page, PROT_NONE), 0);
+  GuardedPage page;
+  ASSERT_TRUE(page.ok());
   const std::array<char, 2> sought{';', '"'};
-  for (std::size_t length = 0; length <= 40; ++length)
+  char text[40];
+  for (std::size_t length = 0; length <= sizeof text; ++length)
     for (std::size_t gap = 0; gap <= 20; ++gap)
       for (int hit = -1; hit < static_cast<int>(length); ++hit) {
-        std::memset(map, ';', page);  // every byte past the text would match
-        char* begin = page_end - gap - length;
-        std::memset(begin, 'a', length);
-        if (hit >= 0) begin[hit] = '"';
-        const std::string_view text(begin, length);
-        ASSERT_EQ(find_any_byte(text, 0, sought), hit >= 0 ? static_cast<std::size_t>(hit) : length)
+        std::memset(text, 'a', length);
+        if (hit >= 0) text[hit] = '"';
+        // every byte past the text would match
+        const std::string_view placed(page.place(text, length, gap, ';'), length);
+        ASSERT_EQ(find_any_byte(placed, 0, sought), hit >= 0 ? static_cast<std::size_t>(hit) : length)
             << length << " bytes, " << gap << " before the page end";
       }
-  ::munmap(map, 2 * page);
 }
 
 }  // namespace
