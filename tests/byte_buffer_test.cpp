@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
+#include <random>
 #include <string>
 
 #include "io/byte_buffer.h"
@@ -52,6 +54,43 @@ TEST(ByteBuffer, MovesWithoutCopyingAndCopiesWithoutSharing) {
   EXPECT_TRUE(a.view() == b.view().substr(5, 10));
   a.clear();
   EXPECT_TRUE(a.empty());
+}
+
+// drop_front leaves the rest where it is (a view of it stays valid); the room it frees is reused when a later
+// append needs it, the bytes moved down then, and growth keeps them too: the buffer always holds what a string
+// given the same operations holds.
+TEST(ByteBuffer, DropFrontKeepsTheRestInPlaceAndReusesTheRoom) {
+  ByteBuffer buf;
+  buf.append(pattern(1000));
+  const std::string_view before = buf.view();
+  buf.drop_front(300);
+  EXPECT_EQ(buf.data(), before.data() + 300);  // not moved
+  EXPECT_TRUE(buf.view() == before.substr(300));
+  std::mt19937 rng(3);
+  std::string expected(buf.view());
+  for (int round = 0; round < 20000; ++round) {
+    const std::size_t r = rng() % 10;
+    if (r < 4 && !expected.empty()) {
+      const std::size_t n = rng() % (expected.size() + 1);
+      buf.drop_front(n);
+      expected.erase(0, n);
+    } else if (r < 9) {
+      const std::string piece = pattern(rng() % (round % 100 == 0 ? 3u << 20 : 5000u));
+      buf.append(piece);
+      expected += piece;
+    } else {
+      const std::size_t n = rng() % (expected.size() + 1);
+      buf.truncate(n);
+      expected.resize(n);
+    }
+    ASSERT_EQ(buf.size(), expected.size()) << round;
+    ASSERT_TRUE(buf.view() == expected) << round;
+    ASSERT_GE(buf.capacity(), buf.size());
+  }
+  ByteBuffer moved(std::move(buf));
+  EXPECT_TRUE(moved.view() == expected);
+  ByteBuffer copied(moved);
+  EXPECT_TRUE(copied.view() == expected);
 }
 
 }  // namespace

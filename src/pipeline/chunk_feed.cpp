@@ -390,10 +390,17 @@ void ChunkFeed::stamp_from_carry(Chunk& out) const {
 // places rather than the bytes being copied: only the short rest is, and no buffer is allocated anew (fresh
 // pages cost more than the copy on the VMs measured, docs/PERFORMANCE.md).
 void ChunkFeed::emit_carry(Chunk& out, std::size_t end) {
-  std::swap(out.storage, carry_);
-  carry_.clear();
-  carry_.append(out.storage.view().substr(end));
-  out.storage.truncate(end);
+  // The smaller part is copied: a PGN carry holds a read's worth of chunks and gives them out one by one.
+  if (end < carry_.size() - end) {
+    out.storage.clear();
+    out.storage.append(carry_.view().substr(0, end));
+    carry_.drop_front(end);
+  } else {
+    std::swap(out.storage, carry_);
+    carry_.clear();
+    carry_.append(out.storage.view().substr(end));
+    out.storage.truncate(end);
+  }
   out.bytes = out.storage.view();
   stamp_from_carry(out);
   out.skipped = out.long_line_bytes = out.too_large_game_lines = 0;
