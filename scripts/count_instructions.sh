@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Instructions per record, counted by valgrind's callgrind: the same for the same binary and input whatever else the
 # machine is doing, so a change's cost can be told on a noisy VM where wall times vary by a third run to run. One
-# thread, output to /dev/null, on the first $LINES records of each input (built by scripts/make_bench_corpus.sh and
-# scripts/bench_formats.sh; inputs not built yet are skipped). Needs valgrind (apt-get install valgrind).
+# thread, output to /dev/null, on the first $LINES records of each input (built by scripts/make_bench_corpus.sh,
+# scripts/bench_formats.sh and scripts/bench_pgn.sh; inputs not built yet are skipped); for PGN the games in the first
+# 2 x $LINES lines, per position written. Needs valgrind (apt-get install valgrind).
 # Usage: scripts/count_instructions.sh [FENMILL_BINARY]   (default build/fenmill)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,4 +49,9 @@ if [ -f "$formats/positions.fen" ]; then
   "$bin" convert -q --threads 1 "$work/positions.fen" -o "$work/positions.bin"
   count "convert fen -> bin" "$LINES" "$bin" convert -q --threads 1 "$work/positions.fen" --to bin -o /dev/null
   count "convert bin -> fen" "$LINES" "$bin" convert -q --threads 1 "$work/positions.bin" -o /dev/null
+fi
+if [ -f build/bench/lichess-46k.pgn ]; then
+  head -n $((2 * LINES)) build/bench/lichess-46k.pgn > "$work/games.pgn"
+  positions=$("$bin" normalize -q "$work/games.pgn" | wc -l)
+  count "normalize games.pgn" "$positions" "$bin" normalize -q --threads 1 "$work/games.pgn" -o /dev/null
 fi
