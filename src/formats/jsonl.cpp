@@ -1,60 +1,41 @@
 #include "formats/jsonl.h"
 
-#include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 #include <vector>
 
 #include <simdjson.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "formats/json_runs.h"
 
 namespace fenmill {
 namespace {
 
-constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+using json_runs::is_digit;
+using json_runs::is_space;
+
 constexpr int hex_digit(char c) {
   return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
-// Bytes that a string may hold as they are with nothing more to check: printable ASCII but '"' and '\\'.
-constexpr std::array<bool, 256> kPlain = [] {
-  std::array<bool, 256> plain{};
-  for (int c = 0x20; c < 0x80; ++c) plain[static_cast<std::size_t>(c)] = c != '"' && c != '\\';
-  return plain;
-}();
-
-const char* skip_space(const char* p, const char* end) {
-  while (p < end && is_space(*p)) ++p;
-  return p;
+// Compact JSON has no space between tokens: one test of the first byte settles most calls (no byte above ' ' is
+// JSON whitespace).
+template <class Runs>
+[[gnu::always_inline]] inline const char* skip_space(const char* p, const char* end) {
+  if (p == end || static_cast<unsigned char>(*p) > ' ') return p;
+  return Runs::space(p, end);
 }
 
 // The string whose opening quote is at `p`: past its closing quote, or null when it is not a JSON string (not
 // closed, a control character, an escape other than \" \\ \/ \b \f \n \r \t \uXXXX). Any \uXXXX is grammar, lone
 // surrogates included. Bytes from 0x80 are only noted: the caller checks the line's UTF-8 once.
-const char* scan_string(const char* p, const char* end, bool& escaped, bool& non_ascii) {
+template <class Runs>
+[[gnu::always_inline]] inline const char* scan_string(const char* p, const char* end, bool& escaped, bool& non_ascii) {
   ++p;
   for (;;) {
-#if defined(__SSE2__)
-    // 16 bytes at a time to the first '"', '\\', control character or byte from 0x80 (negative as signed: one
-    // compare finds both); the last bytes, which a 16-byte load would overrun, one at a time.
-    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), space = _mm_set1_epi8(0x20);
-    while (end - p >= 16) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      const __m128i special =
-          _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)), _mm_cmplt_epi8(v, space));
-      if (const int mask = _mm_movemask_epi8(special)) {
-        p += __builtin_ctz(static_cast<unsigned>(mask));
-        break;
-      }
-      p += 16;
-    }
-#endif
-    while (p < end && kPlain[static_cast<unsigned char>(*p)]) ++p;
+    p = Runs::plain(p, end);
     if (p == end) return nullptr;
     const auto c = static_cast<unsigned char>(*p);
     if (c == '"') return p + 1;
@@ -75,33 +56,34 @@ const char* scan_string(const char* p, const char* end, bool& escaped, bool& non
       return nullptr;
     } else {
       non_ascii = true;  // the whole run of them
-      while (p < end && static_cast<unsigned char>(*p) >= 0x80) ++p;
+      p = Runs::high(p, end);
     }
   }
 }
 
 // The number starting at `p`: past it, or null when it breaks -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?.
 // What follows it is the caller's business (01: the number is 0, then a 1 where a comma belongs).
+template <class Runs>
 const char* scan_number(const char* p, const char* end) {
   if (*p == '-') ++p;
   if (p == end) return nullptr;
   if (*p == '0') {
     ++p;
   } else if (is_digit(*p)) {
-    while (p < end && is_digit(*p)) ++p;
+    p = Runs::digits(p, end);
   } else {
     return nullptr;
   }
   if (p < end && *p == '.') {
     const char* digits = ++p;
-    while (p < end && is_digit(*p)) ++p;
+    p = Runs::digits(p, end);
     if (p == digits) return nullptr;
   }
   if (p < end && (*p == 'e' || *p == 'E')) {
     ++p;
     if (p < end && (*p == '+' || *p == '-')) ++p;
     const char* digits = p;
-    while (p < end && is_digit(*p)) ++p;
+    p = Runs::digits(p, end);
     if (p == digits) return nullptr;
   }
   return p;
@@ -173,6 +155,21 @@ struct Member {
   bool repeated = false;  // (first member only) another top-level member has the same name
 };
 
+// `stack` twice as large, for deeper nesting: out of line, as it seldom runs.
+[[gnu::noinline]] char* grow(std::string& stack) {
+  stack.resize(stack.size() * 2 + 15);  // 15 first: within std::string's own buffer, no allocation
+  return stack.data();
+}
+
+// Whitespace skipped, whether the next byte is `c` (left unread). The byte is tested first: compact JSON has no
+// whitespace between tokens.
+template <class Runs>
+[[gnu::always_inline]] inline bool next_is(const char*& p, const char* end, char c) {
+  if (p < end && *p == c) return true;
+  p = skip_space<Runs>(p, end);
+  return p < end && *p == c;
+}
+
 // The finished member's offsets in `text`, leaving `member` empty for the next one.
 JsonlFieldFinder::Span take_span(std::string_view text, Member& member) {
   const Member m = std::exchange(member, Member{});
@@ -182,44 +179,49 @@ JsonlFieldFinder::Span take_span(std::string_view text, Member& member) {
 // Whether `text` is one JSON value (RFC 8259), whitespace around it allowed. With `want_field`, also the first
 // member of the top-level object named `field` (and whether another one has that name: `member.repeated`), or
 // with `every` all of them in order (`member` is then scratch).
-// Nesting depth is bounded by memory only (`stack`). Written with one label per state rather than a state
-// variable: each state's branches then predict on their own.
-bool scan_json(std::string_view text, bool want_field, std::string_view field, Member& member, std::string& stack,
-               std::string& key, std::vector<JsonlFieldFinder::Span>* every = nullptr) {
+// Nesting depth is bounded by memory only (`stack`, whose size is its capacity: [0, depth) are the open containers,
+// '{' or '['). Written with one label per state rather than a state variable: each state's branches then predict
+// on their own. `Runs` skips whitespace, digits and string bodies (formats/json_runs.h).
+template <class Runs>
+bool scan_json_with(std::string_view text, bool want_field, std::string_view field, Member& member,
+                    std::string& stack, std::string& key, std::vector<JsonlFieldFinder::Span>* every) {
   const char* p = text.data();
   const char* const end = p + text.size();
-  stack.clear();
+  std::size_t depth = 0;
+  char* open = stack.data();
+  auto push = [&](char c) {
+    if (depth == stack.size()) open = grow(stack);
+    open[depth++] = c;
+  };
   bool non_ascii = false;
   bool capture = false;  // this value is the field's
 
 value:
-  p = skip_space(p, end);
+  p = skip_space<Runs>(p, end);
   if (p == end) return false;
   if (capture) member = Member{p, nullptr, false, false};
   switch (*p) {
     case '{':
-      p = skip_space(p + 1, end);
-      if (p < end && *p == '}') {
+      if (next_is<Runs>(++p, end, '}')) {
         ++p;  // empty: a whole value
         break;
       }
-      stack.push_back('{');
-      if (capture) member.depth = stack.size();
+      push('{');
+      if (capture) member.depth = depth;
       capture = false;
       goto name;
     case '[':
-      p = skip_space(p + 1, end);
-      if (p < end && *p == ']') {
+      if (next_is<Runs>(++p, end, ']')) {
         ++p;
         break;
       }
-      stack.push_back('[');
-      if (capture) member.depth = stack.size();
+      push('[');
+      if (capture) member.depth = depth;
       capture = false;
       goto value;
     case '"': {
       bool escaped = false;
-      if (!(p = scan_string(p, end, escaped, non_ascii))) return false;
+      if (!(p = scan_string<Runs>(p, end, escaped, non_ascii))) return false;
       if (capture) member = Member{member.begin, p, true, escaped};
       break;
     }
@@ -237,7 +239,7 @@ value:
       break;
     default:
       if (*p != '-' && !is_digit(*p)) return false;
-      if (!(p = scan_number(p, end))) return false;
+      if (!(p = scan_number<Runs>(p, end))) return false;
       break;
   }
   if (capture) {
@@ -247,8 +249,8 @@ value:
   capture = false;
 
 after_value:
-  p = skip_space(p, end);
-  if (stack.empty()) {
+  p = skip_space<Runs>(p, end);
+  if (depth == 0) {
     if (p != end) return false;  // more after the value
     // Bytes from 0x80 are grammar only inside strings; there they must be UTF-8 (no overlong forms, no surrogates).
     return !non_ascii || simdjson::validate_utf8(text.data(), text.size());
@@ -256,26 +258,25 @@ after_value:
   if (p == end) return false;
   if (*p == ',') {
     ++p;
-    if (stack.back() == '[') goto value;
+    if (open[depth - 1] == '[') goto value;
     goto name;
   }
-  if (*p != (stack.back() == '{' ? '}' : ']')) return false;
+  if (*p != (open[depth - 1] == '{' ? '}' : ']')) return false;
   ++p;
-  if (stack.size() == member.depth && member.begin && !member.end) {  // the field's container closed
+  if (depth == member.depth && member.begin && !member.end) {  // the field's container closed
     member.end = p;
     if (every) every->push_back(take_span(text, member));
   }
-  stack.pop_back();
+  --depth;
   goto after_value;
 
 name:
-  p = skip_space(p, end);
-  if (p == end || *p != '"') return false;
+  if (!next_is<Runs>(p, end, '"')) return false;
   {
     const char* start = p;
     bool escaped = false;
-    if (!(p = scan_string(p, end, escaped, non_ascii))) return false;
-    if (want_field && stack.size() == 1 && (!member.begin || !every)) {
+    if (!(p = scan_string<Runs>(p, end, escaped, non_ascii))) return false;
+    if (want_field && depth == 1 && (!member.begin || !every)) {
       const std::string_view inner(start + 1, static_cast<std::size_t>(p - start - 2));
       const bool named = escaped ? unescape(inner, key) && key == field : inner == field;
       if (!member.begin)
@@ -284,21 +285,50 @@ name:
         member.repeated = member.repeated || named;
     }
   }
-  p = skip_space(p, end);
-  if (p == end || *p != ':') return false;
+  if (!next_is<Runs>(p, end, ':')) return false;
   ++p;
   goto value;
 }
 
+// The 16-bytes-a-step runs where SSE2 is (every x86-64), unless FENMILL_NO_SIMD is set (to compare the paths end to
+// end); the byte loops elsewhere, and for texts under 16 bytes, which the vector runs do not take.
+bool vector_runs_chosen() {
+#if defined(__SSE2__)
+  return std::getenv("FENMILL_NO_SIMD") == nullptr;
+#else
+  return false;
+#endif
+}
+
+bool use_vector_runs(JsonlFieldFinder::Scan scan) {
+  static const bool chosen = vector_runs_chosen();
+  return scan == JsonlFieldFinder::Scan::kChosen ? chosen : scan == JsonlFieldFinder::Scan::kVector;
+}
+
+bool scan_json(std::string_view text, bool vector, bool want_field, std::string_view field, Member& member,
+               std::string& stack, std::string& key, std::vector<JsonlFieldFinder::Span>* every = nullptr) {
+#if defined(__SSE2__)
+  if (vector && text.size() >= 16)
+    return scan_json_with<json_runs::Sse2>(text, want_field, field, member, stack, key, every);
+#else
+  (void)vector;
+#endif
+  return scan_json_with<json_runs::Scalar>(text, want_field, field, member, stack, key, every);
+}
+
 }  // namespace
+
+JsonlFieldFinder::JsonlFieldFinder(Scan scan) : vector_(use_vector_runs(scan)) {}
 
 bool JsonlFieldFinder::find(std::string_view line, std::string_view field, Found& out, std::string& error) {
   Member member;
-  if (!scan_json(line, true, field, member, stack_, key_)) {
+  if (!scan_json(line, vector_, true, field, member, stack_, key_)) {
     error = "not valid JSON";
     return false;
   }
-  if (line[line.find_first_not_of(" \t\n\r")] != '{') {
+  std::size_t first = 0;  // the line is JSON: it has a byte other than whitespace
+  while (is_space(line[first])) ++first;
+  if (line[first] != '{') {
     error = "not a JSON object";
     return false;
   }
@@ -328,15 +358,15 @@ bool JsonlFieldFinder::find(std::string_view line, std::string_view field, Found
 bool JsonlFieldFinder::find_values(std::string_view line, std::string_view field, std::vector<Span>& out) {
   out.clear();
   Member scratch;
-  if (scan_json(line, true, field, scratch, stack_, key_, &out)) return true;
+  if (scan_json(line, vector_, true, field, scratch, stack_, key_, &out)) return true;
   out.clear();
   return false;
 }
 
-bool JsonlFieldFinder::is_json(std::string_view text) {
+bool JsonlFieldFinder::is_json(std::string_view text, Scan scan) {
   Member member;
   std::string stack, key;
-  return scan_json(text, false, {}, member, stack, key);
+  return scan_json(text, use_vector_runs(scan), false, {}, member, stack, key);
 }
 
 bool JsonlFieldFinder::string_value(std::string_view raw_token, std::string& out) {
