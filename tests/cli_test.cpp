@@ -1435,6 +1435,37 @@ TEST(CliInput, GamesAfterATooLargeGameEndingInAMultiLineCommentAreWritten) {
   }
 }
 
+// Games without tags after a game too large to read are read as the reader reads them: the too-large game ends at its
+// result (outside comments and variations: not at the 1-0 in its variation), and the next line starts the next game
+// (they were read past with it to the next tag line, neither written nor counted: 3 records for 6 games). A game
+// that starts on the line where a too-large game ends (`1. c4 *` here) is still read past with it.
+TEST(CliInput, GamesWithoutTagsAfterATooLargeGameAreWritten) {
+  TempDir tmp;
+  std::string comment;
+  while (comment.size() < (16u << 20) + 100) comment += std::string(79, 'c') + "\n";
+  const std::string input = "[Event \"big\"]\n\n1. e4 {" + comment + "} e5 (1... c5 1-0) 1-0\n1. d4 d5 *\n\n" +
+                            "1. e4 {" + comment + "} e5 1-0 1. c4 *\n1. Nf3 {x\n[y]} (1. g3 1-0) 0-1\n" +
+                            "[Event \"t\"]\n\n1. b3 *\n";
+  const std::string second_big = std::to_string(
+      1 + std::count(input.begin(), input.begin() + static_cast<std::ptrdiff_t>(input.rfind("1. e4 {")), '\n'));
+  const std::vector<RunOneWay> runs = normalize_every_way(tmp, "games.pgn", input, "pgn");
+  for (const RunOneWay& run : runs) {
+    SCOPED_TRACE(run.how);
+    EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+    EXPECT_EQ(split_lines(run.result.out).size(), 3u + 2u + 2u);  // 1. d4 d5, 1. Nf3, [Event "t"]
+    EXPECT_EQ(json_number(run.summary, "records"), 9u);
+    EXPECT_EQ(json_number(run.summary, "invalid"), 2u);
+    EXPECT_EQ(json_number(run.summary, "bytes_in"), input.size());
+    const std::vector<std::string> rejects = split_lines(run.rejects);
+    ASSERT_EQ(rejects.size(), 2u);
+    EXPECT_NE(rejects[0].find(",\"line\":1,\"column\":1,\"code\":\"GAME_TOO_LARGE\""), std::string::npos) << rejects[0];
+    EXPECT_NE(rejects[1].find(",\"line\":" + second_big + ",\"column\":1,\"code\":\"GAME_TOO_LARGE\""), std::string::npos)
+        << rejects[1];
+    EXPECT_NE(rejects[1].find("\"game\":3,"), std::string::npos) << rejects[1];
+    EXPECT_TRUE(run.result.out == runs[0].result.out);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // stderr: the summary line, -q, progress.
 

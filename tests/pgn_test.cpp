@@ -446,21 +446,50 @@ TEST(PgnLexer, Tags) {
 
 // ---------------------------------------------------------------- game splitting
 
-// Reading past a game too large to read ends where find_game_start() would start the next game (from the same offset
-// on), or earlier at a tag line after the game's movetext began, which ends a game without a result as the reader
-// reads it ("glued" after the move e41-0, "line comment" after a ';' comment hiding the result); however the game's
-// bytes are handed to it; and counts the lines on the way.
-TEST(PgnSplit, GameSkipEndsWhereFindGameStartStarts) {
+// Where the reader starts the next game at a line start from `from` on, as PgnGameSkip ends a game: between games
+// (after a result that ended one outside comments and variations, or before any game), or before a tag after a game's
+// movetext began; find_last_game_end() cuts a prefix ending one byte into such a line at its start (after a game,
+// "*\n", for the start: it takes that for a game's).
+std::size_t next_game_line(std::string_view pgn, std::size_t from) {
+  const std::string after_game = "*\n" + std::string(pgn);
+  for (std::size_t line = std::max<std::size_t>(from, 1); line < pgn.size(); ++line)
+    if (pgn[line - 1] == '\n' && find_last_game_end(std::string_view(after_game).substr(0, line + 3)) == line + 2)
+      return line;
+  return pgn.size();
+}
+
+// PgnGameSkip fed `text` in pieces of `piece` bytes: the bytes it takes for the game.
+std::size_t skip_end(std::string_view text, std::size_t piece, std::size_t from = 1) {
+  PgnGameSkip skip(from);
+  std::size_t taken = 0;
+  for (std::size_t at = 0; at < text.size() && !skip.found(); at += piece) taken += skip.scan(text.substr(at, piece));
+  return taken;
+}
+
+// Reading past a game too large to read ends where the reader starts the next game at a line start (from the same
+// offset on): after a finished game (so a game without tags is read), or at a tag line after the game's movetext
+// began, which ends a game without a result as the reader reads it ("glued" after the move e41-0, "line comment" after
+// a ';' comment hiding the result); however the game's bytes are handed to it; and counts the lines on the way.
+TEST(PgnSplit, GameSkipEndsWhereTheReaderStartsTheNextGame) {
   const std::string pgn =
       "[Event \"a\"]\n\n[Site \"chessbase blank line\"]\n\n1. e4 {comment\n\n[Event \"inside\"]\n} e5 1-0\n\n"
       "[Event \"b\"]\r\n\r\n1. e4 1/2-1/2   \r\n\r\n[Event \"c\"]\n\n1. d4 e41-0\n[Event \"glued\"]\n\n1. c4 ; 1-0\n"
       "[Event \"line comment\"]\n%1-0\n[Event \"escape\"]\n1. e4 {x} 0-1\n[Event \"d\"]\n\n1. Nf3 (1. e4) *\n\n"
-      "[Event \"e\"]\n\n*\n";
-  const std::size_t after_movetext[] = {pgn.find("[Event \"glued\"]"), pgn.find("[Event \"line comment\"]")};
+      "[Event \"e\"]\n\n*\n1. e4 e5 1-0\n\n1. d4 (1. c4 1-0\n) *\n1. Nc3 e41-0\n1. b3 1-0. 1. g3\n1. f3 e4*\n"
+      "{a} 1. a3 {b\n[c]\n} 0-1 {d\n1-0\n[e]\n}\n; f\n  1. h3 *\n";
+  // The oracle: lines that start a game (a game without tags after a result; a result in a variation, in a comment or
+  // glued to a move ends none; `1-0.` and `e4*` end one), and lines that do not.
+  for (const std::string_view next : {"[Event \"b\"]", "[Event \"glued\"]", "1. e4 e5 1-0", "1. Nc3", "{a} 1. a3",
+                                      "; f", "  1. h3"}) {
+    const std::size_t line = pgn.find(next);
+    EXPECT_EQ(next_game_line(pgn, line), line) << next;
+  }
+  for (const std::string_view inside : {"[Event \"inside\"]", "1. e4 1/2-1/2", ") *", "1. b3", "1. f3", "[c]", "1-0\n[e]", "[e]"}) {
+    const std::size_t line = pgn.find(inside);
+    EXPECT_GT(next_game_line(pgn, line), line) << inside;
+  }
   for (std::size_t from = 1; from <= pgn.size(); ++from) {
-    std::size_t expected = find_game_start(pgn, from);
-    for (std::size_t start : after_movetext)
-      if (start >= from) expected = std::min(expected, start);
+    const std::size_t expected = next_game_line(pgn, from);
     for (std::size_t piece : {std::size_t{1}, std::size_t{7}, pgn.size()}) {
       PgnGameSkip skip(from);
       std::size_t taken = 0;
@@ -475,12 +504,13 @@ TEST(PgnSplit, GameSkipEndsWhereFindGameStartStarts) {
     }
   }
   // Lines of comments alone after a finished game (pgn-extract's eco.pgn opens with one) leave it finished: the game
-  // after them starts where the reader starts it, though find_game_start() does not cut there.
+  // after them starts where the reader starts it, though find_game_start() does not cut there; a line inside a
+  // comment starts none.
   const std::string commented = "[Event \"x\"]\n\n1. e4 *\n\n{ a comment\nover lines }\n; a line comment\n%escape\n\n"
                                 "[Event \"y\"]\n\n*\n";
-  PgnGameSkip skip(1);
-  EXPECT_EQ(skip.scan(commented), commented.find("[Event \"y\"]"));
-  EXPECT_TRUE(skip.found());
+  EXPECT_EQ(skip_end(commented, 1), commented.find("{ a comment"));  // an empty line starts no game: the next line does
+  EXPECT_EQ(skip_end(commented, 1, commented.find("over lines")), commented.find("; a line"));
+  EXPECT_EQ(skip_end(commented, 1, commented.find("%escape") + 1), commented.find("[Event \"y\"]"));
   // A tag line after movetext ends the game, result or not (a comment after the result on its line, none, one hidden
   // in a ';' comment, a tag pair and moves on one line); a tag line in the tag section, after comments and '%' lines
   // alone, does not. (The game before a game too large to read was read past with it: neither written nor counted.)
@@ -581,13 +611,6 @@ TEST(PgnSplit, FindGameStart) {
 // opens no comment (in a tag value, a ';' comment, on a '%' line) leaves the line outside: its ';' still hides the
 // result, and the tag section goes on.
 TEST(PgnSplit, ALineEndingACommentFromLinesBeforeEndsTheGame) {
-  auto skip_end = [](const std::string& text, std::size_t piece) {
-    PgnGameSkip skip(1);
-    std::size_t taken = 0;
-    for (std::size_t at = 0; at < text.size() && !skip.found(); at += piece)
-      taken += skip.scan(std::string_view(text).substr(at, piece));
-    return taken;
-  };
   for (const std::string& movetext :
        {std::string("1. e4 {see\nsee [1] } 1-0"), std::string("1. e4 {a ;\nsee ; b } 0-1"),
         std::string("1. e4 {a\n%b } *"), std::string("1. e4 {a\nb {c\n[d] } 1/2-1/2"),
@@ -596,7 +619,8 @@ TEST(PgnSplit, ALineEndingACommentFromLinesBeforeEndsTheGame) {
     const std::string text = "[Event \"x\"]\n\n" + movetext + "\n\n[Event \"y\"]\n\n1. d4 *\n";
     const std::size_t next = text.find("[Event \"y\"]");
     EXPECT_EQ(find_game_start(text, 1), next) << movetext;
-    for (std::size_t piece : {std::size_t{1}, std::size_t{5}, text.size()}) EXPECT_EQ(skip_end(text, piece), next) << movetext;
+    for (std::size_t piece : {std::size_t{1}, std::size_t{5}, text.size()})
+      EXPECT_EQ(skip_end(text, piece), next) << movetext;
     std::size_t games = 0;
     replay_games(text, 1, [](const GameInfo&, const PlyInfo&, const Position&) {}, [](const GameInfo&, const ReplayError&) {},
                  [&](const GameInfo&, const GameEnd&) { ++games; });

@@ -53,7 +53,7 @@ bool line_starts_in_comment(std::string_view buf, std::size_t outside, std::size
 // `outside` (<= line_start) is outside any {} comment. Only a game that plainly ended says no: the last non-blank line
 // before it ends a game with its result (pgn/line_scan.h: no ';', '[' or open '{' on that line turns the result into
 // other text, so the reader has left the tag section and finished the game; the line may start inside a comment opened
-// on a line before, `see [1] } 1-0`, which PgnGameSkip reads so too). Anything else (a tag line, ChessBase's blank line
+// on a line before, `see [1] } 1-0`, as the reader reads it). Anything else (a tag line, ChessBase's blank line
 // after [Event], a comment or '%' line between tags, a tag begun mid-line) says yes: a wrong yes only costs a cut (and
 // the reader still starts the game there), a wrong no would split a game and make the output depend on where chunks
 // end (tests/fuzz/pgn_fuzz.cpp checks this).

@@ -1,16 +1,18 @@
 // Reading past a PGN game too large to read (GAME_TOO_LARGE: its text passes kMaxGameTextBytes, pipeline/chunk_feed.h)
-// without holding it: finds where the next game with tags starts as the game's bytes stream past, by
-// find_game_start()'s rule (a line beginning with '[', outside any {} comment, after a line that ends a game with its
-// result: pgn/line_scan.h), lines of comments alone after that line allowed, and a line beginning with a byte-order
-// mark there too (files joined by `cat`); or, as the reader ends a game without a result, a line beginning with '['
-// outside comments after the game's movetext began; and counts the game's lines on the way.
+// without holding it: finds where the next game starts as the game's bytes stream past, following the reader through
+// them (pgn/game_track.h), and counts the game's lines on the way. The next game starts at the first line start, empty
+// lines aside, where the reader is between games (the game ended with its result outside comments and variations,
+// lines of comments alone after it allowed): a game without tags is read, and so is a line that opens with a
+// byte-order mark (files joined by `cat`). Or, as the reader ends a game without a result at the next tag, at a line
+// beginning with '[' once the game's movetext began. A game that starts mid-line (after the result on its line, or a
+// tag after moves there) is read past with it: chunks start at line starts, which keeps line numbers whole.
 // The scan depends on the game's bytes alone, so it ends at the same byte however the input is cut into chunks.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
-#include "pgn/line_scan.h"
+#include "pgn/game_track.h"
 
 namespace fenmill {
 
@@ -39,14 +41,8 @@ class PgnGameSkip {
   std::uint64_t seen_ = 0, newlines_ = 0, first_line_ = 0;
   bool found_ = false;
   char last_ = '\n';
-  PgnLineScan line_;            // the current line
+  PgnGameTrack track_;         // the reader's place in the game's tokens
   bool line_started_ = false;
-  // The last non-blank line (lines of comments alone aside) ends a game with its result. True at first: the game
-  // starts at a game boundary, between games, so a tag line after lines of comments alone there (a huge comment
-  // between games) starts the next game, as the reader starts it.
-  bool previous_ends_game_ = true;
-  // The game's movetext began (a line of it held movetext, and no game ended since): a tag line ends the game.
-  bool movetext_ = false;
 };
 
 }  // namespace fenmill

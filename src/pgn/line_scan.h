@@ -1,5 +1,6 @@
-// One line of PGN as the game-boundary scans read it: find_game_start() looking back at the line before a tag line
-// (pgn/game_reader.cpp), and PgnGameSkip streaming the lines of a game too large to read (pgn/game_skip.h). Whether the
+// One line of PGN as the chunk cutter's game-boundary scan reads it: find_game_start() looking back at the line before
+// a tag line (pgn/game_reader.cpp; reading past a game too large to read follows the reader's tokens instead:
+// pgn/game_track.h). Whether the
 // line ends a game with its result (1-0, 0-1, 1/2-1/2, 1/2, *: the last token, after a blank, '}' or ')', with no ';'
 // or '[' outside {} comments before it, not on a '%' line, no {} comment open at its end), holds comments alone, or
 // neither; and whether a {} comment is open after it. A line that starts inside a {} comment (one opened on a line

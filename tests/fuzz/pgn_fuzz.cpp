@@ -2,7 +2,9 @@
 // Invariants: no crash or UB (sanitizers); every reported position passes validation and survives a FEN round
 // trip; and cutting the input where PgnChunkCutter says as the chunk feed drives it (reads appended to a carry),
 // then replaying the pieces on their own, reports the same positions and errors at the same lines; so does
-// cutting it after a game end that find_last_game_end found in a prefix of it (PGN without tags).
+// cutting it after a game end that find_last_game_end found in a prefix of it (PGN without tags); and reading past a
+// game too large to read (PgnGameSkip), fed the text in reads, ends at the first line start from its offset on where
+// find_last_game_end would cut (the reader starts the next game there), which replays the same too.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -16,6 +18,7 @@
 #include "fen/write.h"
 #include "pgn/chunk_cutter.h"
 #include "pgn/game_reader.h"
+#include "pgn/game_skip.h"
 
 namespace {
 
@@ -103,5 +106,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (end > prefix) std::abort();
     check_cuts(text, {end});
   }
+  const std::size_t from = 1 + text.size() * (255 - data[0]) / 256;
+  fenmill::PgnGameSkip skip(from);
+  std::size_t taken = 0;
+  for (std::size_t at = 0; at < text.size() && !skip.found(); at += read) taken += skip.scan(text.substr(at, read));
+  // (After a finished game, "*\n": the text starts between games, as the skip's game does, lines of comments alone
+  // before a game included; find_last_game_end takes its start for a game's.)
+  std::size_t next = text.size();
+  const std::string after_game = "*\n" + std::string(text);
+  for (std::size_t line = from; line < text.size() && next == text.size(); ++line)
+    if (text[line - 1] == '\n' && fenmill::find_last_game_end(std::string_view(after_game).substr(0, line + 3)) == line + 2)
+      next = line;
+  if (taken != next || skip.found() != (next < text.size())) {
+    if (std::getenv("PGN_FUZZ_DEBUG")) std::fprintf(stderr, "skip from %zu: %zu, expected %zu\n", from, taken, next);
+    std::abort();
+  }
+  if (skip.found()) check_cuts(text, {taken});
   return 0;
 }
