@@ -2,6 +2,7 @@
 
 #include "fen/text_cursor.h"
 #include "xiangqi/placement_fast.h"
+#include "xiangqi/trailer_fast.h"
 
 namespace fenmill::xiangqi {
 namespace {
@@ -123,6 +124,11 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
   ParseResult result;
   result.letters_seen = seen;
   result.fields = 1;
+  if (read_trailer_fast(c.p, c.end, pos)) {  // " w - - H F": all six fields, in range
+    result.fields = 6;
+    result.rest = static_cast<std::uint32_t>(c.end - text.data());
+    return result;
+  }
   auto next_field = [&] {
     c.skip_blanks();
     return c.p != c.end && !c.at_operations();
