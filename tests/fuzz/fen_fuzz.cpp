@@ -2,8 +2,8 @@
 // Invariants checked: no crash/UB (sanitizers), an accepted position normalizes idempotently (as FEN, and as EPD
 // with the record's operations; chess and Xiangqi), the placement the parser vouches for is what the writer
 // would build, a record called canonical is the writer's text in both notations (FEN output copies it), the vector
-// placement readers (AVX-512, AVX2) and the vector clock reader agree with their loops, and the fast path reads a
-// record as the careful one does (the first space doubled forces the careful one).
+// placement readers (AVX-512, AVX2; the Xiangqi AVX2 one) and the vector clock reader agree with their loops, and the
+// fast path reads a record as the careful one does (the first space doubled forces the careful one).
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -17,6 +17,7 @@
 #include "fen/placement_fast.h"
 #include "formats/binary_record.h"
 #include "xiangqi/normalize.h"
+#include "xiangqi/placement_fast.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -34,6 +35,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (int t = 0; simd && t < fenmill::kPieceTypeCount; ++t)
       if (a.by_type[t] != b.by_type[t]) std::abort();
     if (scalar && !simd && after_b - text.data() < 64) std::abort();  // the vector paths give up only at 64+
+  }
+  if (fenmill::placement_avx2_supported()) {  // the Xiangqi AVX2 reader against its loop, the same way
+    namespace xq = fenmill::xiangqi;
+    xq::Position a, b;
+    a.clear();
+    b.clear();
+    std::uint8_t seen_a = 0, seen_b = 0;
+    const char *after_a = nullptr, *after_b = nullptr;
+    const bool simd = xq::parse_placement_avx2(text.data(), text.data() + size, a, seen_a, after_a);
+    const bool scalar = xq::parse_placement_scalar(text.data(), text.data() + size, b, seen_b, after_b);
+    if (simd && (!scalar || after_a != after_b || seen_a != seen_b || !(a == b))) std::abort();
+    if (scalar && !simd && after_b - text.data() < 64) std::abort();
   }
 #if defined(__SSE2__)
   {
