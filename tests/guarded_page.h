@@ -4,8 +4,14 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <gtest/gtest.h>
+
 #include <cstddef>
 #include <cstring>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace fenmill {
 
@@ -36,5 +42,36 @@ class GuardedPage {
   std::size_t size_;
   char* begin_ = nullptr;
 };
+
+// What the placement readers' page tests place there: the placements given, an empty text (at gap 0 it starts on
+// the unreadable page: a reader must not load from there), and each line whole, as its first field, and as that
+// field less its last byte.
+inline std::vector<std::string> page_end_texts(std::vector<std::string> placements, const std::vector<std::string>& lines) {
+  placements.push_back("");
+  for (const std::string& line : lines) {
+    placements.push_back(line);
+    placements.push_back(line.substr(0, line.find(' ')));
+    placements.push_back(line.substr(0, line.find(' ') - 1));
+  }
+  return placements;
+}
+
+// Calls check(text) for each text placed to end 0..max_gap bytes before the unreadable page, the rest of the page
+// filled with each of `fills`; stops at the first fatal failure, saying where.
+template <typename Check>
+void check_at_page_end(const std::vector<std::string>& texts, std::initializer_list<char> fills, std::size_t max_gap,
+                       Check check) {
+  GuardedPage page;
+  ASSERT_TRUE(page.ok());
+  for (char fill : fills)
+    for (const std::string& text : texts)
+      for (std::size_t gap = 0; gap <= max_gap; ++gap) {
+        check(std::string_view(page.place(text.data(), text.size(), gap, fill), text.size()));
+        if (::testing::Test::HasFatalFailure()) {
+          ADD_FAILURE() << "fill '" << fill << "', " << gap << " bytes before the page end";
+          return;
+        }
+      }
+}
 
 }  // namespace fenmill

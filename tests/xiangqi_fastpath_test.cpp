@@ -4,8 +4,6 @@
 // every byte value in every place, placements of every length, and texts ending right before an unreadable page.
 #include <gtest/gtest.h>
 
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -18,6 +16,7 @@
 #include <vector>
 
 #include "fen/placement_fast.h"
+#include "guarded_page.h"
 #include "xiangqi/placement_fast.h"
 
 namespace fenmill::xiangqi {
@@ -211,34 +210,10 @@ TEST_F(XiangqiPlacementReader, AgreesOnEveryByteAndLength) {
 // next page: a text ending right before an inaccessible page, or ending a few bytes earlier with placement
 // characters after it (which must count as the end), reads the same as anywhere else.
 TEST_F(XiangqiPlacementReader, StopsAtTheEndOfTheTextAndOfThePage) {
-  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-  void* map = ::mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  ASSERT_NE(map, MAP_FAILED);
-  char* page_end = static_cast<char*>(map) + page;
-  ASSERT_EQ(::mprotect(page_end, page, PROT_NONE), 0);
-  std::vector<std::string> texts = placements_by_length();
-  texts.push_back("");  // at gap 0 it starts on the unreadable page: a reader must not load from there
   std::vector<std::string> lines = sample_lines();
   lines.resize(200);
-  for (const std::string& line : lines) {
-    texts.push_back(line);
-    texts.push_back(line.substr(0, line.find(' ')));
-    texts.push_back(line.substr(0, line.find(' ') - 1));
-  }
-  for (char fill : {'9', '/', 'p', ' ', '\0'})
-    for (const std::string& text : texts)
-      for (std::size_t gap = 0; gap <= 70; ++gap) {
-        std::memset(map, fill, page);
-        char* begin = page_end - gap - text.size();
-        std::memcpy(begin, text.data(), text.size());
-        expect_same(std::string_view(begin, text.size()));
-        if (HasFatalFailure()) {
-          ADD_FAILURE() << "fill '" << fill << "', " << gap << " bytes before the page end";
-          ::munmap(map, 2 * page);
-          return;
-        }
-      }
-  ::munmap(map, 2 * page);
+  check_at_page_end(page_end_texts(placements_by_length(), lines), {'9', '/', 'p', ' ', '\0'}, 70,
+                    [&](std::string_view text) { expect_same(text); });
   EXPECT_GT(accepted, 200 * 71 * 5);
 }
 
