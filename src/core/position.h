@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "core/attacks.h"
+#include "core/clock_limits.h"
 #include "core/types.h"
 
 namespace fenmill {
@@ -11,9 +12,6 @@ namespace fenmill {
 // Index into Position::castling_rook.
 enum CastlingSide : std::uint8_t { kKingSide = 0, kQueenSide = 1 };
 
-// The largest clocks a FEN may hold (the halfmove clock is 16 bits in the binary record).
-constexpr std::uint16_t kMaxHalfmoveClock = 65535;
-constexpr std::uint32_t kMaxFullmoveNumber = 1000000;
 
 struct Position {
   Bitboard by_color[2];

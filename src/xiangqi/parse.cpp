@@ -1,5 +1,6 @@
 #include "xiangqi/parse.h"
 
+#include "core/clock_limits.h"
 #include "fen/text_cursor.h"
 #include "xiangqi/placement_fast.h"
 #include "xiangqi/trailer_fast.h"
@@ -173,8 +174,8 @@ ParseResult parse_fen(std::string_view text, Position& pos, const ParseOptions& 
         result.clock_repaired = true;
       }
     }
-    if (half > 65535) return failed(ErrorCode::kClockRange, half_start);
-    if (full > 1000000) return failed(ErrorCode::kClockRange, full_start);
+    if (half > kMaxHalfmoveClock) return failed(ErrorCode::kClockRange, half_start);
+    if (full > kMaxFullmoveNumber) return failed(ErrorCode::kClockRange, full_start);
     pos.halfmove_clock = static_cast<std::uint16_t>(half);
     pos.fullmove_number = static_cast<std::uint32_t>(full);
     c.skip_blanks();

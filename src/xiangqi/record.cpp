@@ -1,9 +1,10 @@
 #include "xiangqi/record.h"
 
+#include "core/clock_limits.h"
+
 namespace fenmill::xiangqi {
 namespace {
 
-constexpr std::uint32_t kMaxFullmove = 1000000;  // as the FEN parser's CLOCK_RANGE
 constexpr std::size_t kOccupancyBytes = 12;      // 96 bits, the top 6 always zero
 constexpr std::size_t kCodesOffset = 12;
 constexpr std::size_t kFlagsOffset = 28;
@@ -63,7 +64,7 @@ bool decode_record(const std::uint8_t in[kRecordSize], Position& out) {
   for (int n = count; n < kMaxPieces; ++n)
     if ((in[kCodesOffset + n / 2] >> (4 * (n & 1))) & 0xF) return false;
   auto fullmove = static_cast<std::uint32_t>(load_le(in + kFullmoveOffset, 4));
-  if (fullmove == 0 || fullmove > kMaxFullmove) return false;
+  if (fullmove == 0 || fullmove > kMaxFullmoveNumber) return false;
 
   out.clear();
   out.side_to_move = (in[kFlagsOffset] & 1) ? kBlack : kRed;

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstring>
 
+#include "core/clock_limits.h"
 #include "fen/clock_text.h"
 #include "xiangqi/position.h"
 
@@ -18,7 +19,7 @@ inline bool read_trailer_fast(const char* p, const char* end, Position& pos) {
   if (p[0] != ' ' || (side != 'w' && side != 'b' && side != 'r') || std::memcmp(p + 2, " - -", 4) != 0) return false;
   ClockText clocks;
   if (!read_clock_text(p + 6, end, clocks)) return false;
-  if (clocks.halfmove > 65535 || clocks.fullmove == 0 || clocks.fullmove > 1000000) return false;
+  if (clocks.halfmove > kMaxHalfmoveClock || clocks.fullmove == 0 || clocks.fullmove > kMaxFullmoveNumber) return false;
   pos.side_to_move = side == 'b' ? kBlack : kRed;
   pos.halfmove_clock = static_cast<std::uint16_t>(clocks.halfmove);
   pos.fullmove_number = clocks.fullmove;
