@@ -141,8 +141,9 @@ TEST(FenFastPath, EpdRecordsReadAsTheCarefulPathReadsThem) {
       ASSERT_EQ(a.operations_as_written, b.operations_as_written) << record;
       ASSERT_EQ(a.rest + 1, b.rest) << record;
       with_operations += a.rest < record.size();
-      if (a.placement_length != 0)
+      if (a.placement_length != 0) {
         ASSERT_EQ(record.substr(0, a.placement_length), to_fen(fast).substr(0, a.placement_length)) << record;
+      }
     }
   }
   EXPECT_GT(accepted, 25000);

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/unary_runs.h"
 #include "fen/text_cursor.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -109,26 +110,7 @@ FENMILL_AVX2 inline std::uint64_t bit_plane(Bytes64 v) {
   return lo | static_cast<std::uint64_t>(hi) << 32;
 }
 
-// Runs in unary ("1 then width-1 zeros" each) and how many squares they cover.
-struct Unary {
-  std::uint64_t bits;
-  unsigned squares;
-};
-
-// a's runs, then b's. A shift of 64 or more is needed only when more than 64 squares are named in all, which
-// the reader refuses: the bits are then meaningless, but defined.
-inline Unary join(Unary a, Unary b) { return {a.bits | b.bits << (a.squares & 63), a.squares + b.squares}; }
-
-// The runs of 8 bytes from their square masks: PEXT keeps bit 0 and width - 1 zeros of each byte.
-FENMILL_AVX2 inline Unary unary(std::uint64_t masks) {
-  return {_pext_u64(0x0101010101010101ull, masks), static_cast<unsigned>(_mm_popcnt_u64(masks))};
-}
-
-// The runs of 32 bytes, joined pairwise (short dependency chains).
-FENMILL_AVX2 inline Unary unary(__m256i masks) {
-  return join(join(unary(_mm256_extract_epi64(masks, 0)), unary(_mm256_extract_epi64(masks, 1))),
-              join(unary(_mm256_extract_epi64(masks, 2)), unary(_mm256_extract_epi64(masks, 3))));
-}
+using Unary = UnaryRuns<std::uint64_t>;
 
 // The runs picked by text_mask, on the squares where they start: the k-th run starts on the k-th bit of `starts`.
 FENMILL_AVX2 inline Bitboard on_board(std::uint64_t text_mask, std::uint64_t runs, Bitboard starts) {
@@ -208,7 +190,7 @@ FENMILL_AVX2 bool parse_placement_avx2(const char* p, const char* end, Position&
                        _mm256_cmpgt_epi8(count, load32(kTables.iota))),
       _mm256_and_si256(_mm256_and_si256(lookup(kTables.width_lo, text.hi), lookup(kTables.width_hi, high.hi)),
                        _mm256_cmpgt_epi8(count, load32(kTables.iota + 32)))};
-  const Unary all = join(unary(width.lo), unary(width.hi));
+  const Unary all = join(unary_runs<std::uint64_t>(width.lo), unary_runs<std::uint64_t>(width.hi));
   const Bitboard starts = all.bits;
   // With 7 slashes, each followed by a run that starts on square 8, 16, ..., 56, and 64 squares in all,
   // every rank holds 8 squares. (One test: GCC moves a separate squares test ahead of the PEXTs and then

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/unary_runs.h"
 #include "fen/text_cursor.h"
 #include "xiangqi/parse.h"
 
@@ -135,23 +136,7 @@ FENMILL_AVX2 inline __m256i square_masks(__m256i v, __m256i prev, __m256i count,
   return _mm256_and_si256(_mm256_or_si256(w, ninth), _mm256_cmpgt_epi8(count, load32(iota)));
 }
 
-// Runs in unary ("1 then width-1 zeros" each), up to 128 points, and how many points they cover.
-struct Unary {
-  Bitboard bits;
-  unsigned points;
-};
-
-// a's runs, then b's. Past 128 points the bits are meaningless (but defined): the reader then refuses anyway.
-inline Unary join(Unary a, Unary b) { return {a.bits | b.bits << (a.points & 127), a.points + b.points}; }
-
-// The runs of 8 bytes from their square masks: PEXT keeps bit 0 and width - 1 zeros of each byte.
-FENMILL_AVX2 inline Unary unary(std::uint64_t masks) {
-  return {_pext_u64(0x0101010101010101ull, masks), static_cast<unsigned>(_mm_popcnt_u64(masks))};
-}
-FENMILL_AVX2 inline Unary unary(__m256i masks) {
-  return join(join(unary(_mm256_extract_epi64(masks, 0)), unary(_mm256_extract_epi64(masks, 1))),
-              join(unary(_mm256_extract_epi64(masks, 2)), unary(_mm256_extract_epi64(masks, 3))));
-}
+using Unary = UnaryRuns<Bitboard>;
 
 // The board: where runs start, as two halves, and how many runs start in the low one.
 struct Starts {
@@ -246,14 +231,14 @@ FENMILL_AVX2 bool parse_placement_avx2(const char* p, const char* end, Position&
   const Bytes64 board = {load32(out), load32(out + 32)};
   const Bytes64 before = {load32(out - 1), load32(out + 31)};
   const __m256i count = byte(static_cast<char>(board_length));
-  const Unary all = join(unary(square_masks(board.lo, before.lo, count, kIota.value)),
-                         unary(square_masks(board.hi, before.hi, count, kIota.value + 32)));
+  const Unary all = join(unary_runs<Bitboard>(square_masks(board.lo, before.lo, count, kIota.value)),
+                         unary_runs<Bitboard>(square_masks(board.hi, before.hi, count, kIota.value + 32)));
   const std::uint64_t board_slashes = equal(board, '/') & _bzhi_u64(~0ull, board_length);
   const std::uint64_t runs = _bzhi_u64(~0ull, board_length) & ~board_slashes;  // the bytes that start a run
   const Starts starts = {low64(all.bits), high64(all.bits), static_cast<unsigned>(_mm_popcnt_u64(low64(all.bits)))};
   // 90 points, and each rank's first run (the text's first, and those after a '/') on file a: every rank holds 9.
   const std::uint64_t rank_firsts = ((board_slashes << 1) | 1) & runs;
-  if ((all.points != kSquareCount) | (on_board(rank_firsts, runs, starts) != kFileBB[0])) return false;
+  if ((all.squares != kSquareCount) | (on_board(rank_firsts, runs, starts) != kFileBB[0])) return false;
 
   // Each type, the colours and the letter sets from the kind bits.
   const Bytes64 kind = {kinds_of(board.lo), kinds_of(board.hi)};
