@@ -424,6 +424,37 @@ TEST(FormatsCli, DedupCountIsAColumnInCsvAndAKeyInJsonl) {
   EXPECT_EQ(run_cli(run).out, "fen,Event,count\n" + std::string(kStart) + ",a,2\n");
 }
 
+// An output named .tsv gets CSV rows separated by TABs, as a .tsv input is read (it used to get FEN lines): a .tsv
+// input's rows as they are, a PGN input's rows and header with TABs (a tag value with a TAB quoted), and a CSV input
+// with commas refused rather than written as commas under a .tsv name.
+TEST(FormatsCli, AnOutputNamedTsvGetsRowsSeparatedByTabs) {
+  TempDir dir;
+  const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  write_file(dir / "t.tsv", "id\tfen\tnote\n1\t" + k + "\ta,b\n2\t4k3/8/8/8/8/8/8/4K3 w - - 00 1\t\n");
+  CliResult r = run_cli({"dedup", "-q", "--count", dir / "t.tsv", "-o", dir / "out.tsv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_file(dir / "out.tsv"), "id\tfen\tnote\tcount\n1\t" + k + "\ta,b\t2\n");
+  write_file(dir / "g.pgn", "[Event \"a\tb\"]\n[Site \"x,y\"]\n\n1. e4 *\n[Event \"c\"]\n\n1. e4 *\n");
+  r = run_cli({"dedup", "-q", "--count", "--with-tags", "Event,Site", "--plies", "1:1", dir / "g.pgn", "-o",
+               dir / "games.tsv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_file(dir / "games.tsv"), "fen\tEvent\tSite\tcount\n" + std::string(kAfterE4) + "\t\"a\tb\"\tx,y\t2\n");
+  // The same under a .csv name: commas, as before.
+  r = run_cli({"normalize", "-q", "--with-tags", "Site", "--plies", "1:1", dir / "g.pgn", "-o", dir / "games.csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_file(dir / "games.csv"), "fen,Site\n" + std::string(kAfterE4) + ",\"x,y\"\n" + kAfterE4 + ",\n");
+  write_file(dir / "c.csv", "id,fen\n1," + k + "\n");
+  r = run_cli({"normalize", "-q", dir / "c.csv", "-o", dir / "c.tsv"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("its fields are separated by ','"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "c.tsv"));
+  write_file(dir / "p.fen", k + "\n");
+  r = run_cli({"normalize", "-q", dir / "p.fen", "-o", dir / "p.tsv"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--to csv needs CSV or PGN input"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "p.tsv"));
+}
+
 // Input that already has a count (a "count" key, a count column) gets it replaced rather than a second one that
 // would shadow it: any JSON type, nested values and a "count" inside them untouched; a CSV row shorter than its
 // header is padded to the column; a quoted count field is replaced whole.

@@ -183,7 +183,8 @@ void resolve(Job& job, const RawOptions& raw, bool count) {
   if (to.empty() && job.writes_positions()) {
     to = fenmill::has_extension(job.output, ".epd")     ? "epd"
          : fenmill::has_extension(job.output, ".bin")   ? "bin"
-         : fenmill::has_extension(job.output, ".csv")   ? "csv"
+         // (.tsv too: CSV rows with TABs, as fenmill reads a .tsv input; it wrote FEN lines under that name)
+         : fenmill::has_extension(job.output, ".csv") || fenmill::has_extension(job.output, ".tsv") ? "csv"
          // (.ndjson too: fenmill reads it as JSON Lines, and wrote FEN lines under it that it could not read back)
          : fenmill::has_extension(job.output, ".jsonl") || fenmill::has_extension(job.output, ".ndjson") ? "jsonl"
                                                : "fen";

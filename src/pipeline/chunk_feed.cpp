@@ -229,6 +229,7 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
   }
   SourceFormat f;
   f.format = input_formats_[chunk.source_index];
+  const bool tsv_output = job_.to == OutputFormat::kCsv && has_extension(job_.output, ".tsv");
   if (chunk.starts_input && f.format != InputFormat::kBinary && chunk_opens_binary_file(chunk)) {
     error = std::string(chunk.source_name) + ": a fenmill binary file (it starts with FENMILLB), read as text: give it "
             "a .bin name or --from bin";
@@ -262,6 +263,14 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
         (job_.csv_header == Job::CsvHeader::kYes || !column_is_index(job_.fen_column))) {
       error = std::string(chunk.source_name) + ": line 1 is longer than 16 MiB, too long for the CSV header naming " +
               "the FEN column (--csv-header no with --fen-column INDEX reads it as a record)";
+      return false;
+    }
+    // --to csv writes each row back as it is, the FEN replaced: under a .tsv name, rows with other separators would
+    // be a file that says TAB and holds commas.
+    if (tsv_output && f.separator != '\t') {
+      error = std::string(chunk.source_name) + ": its fields are separated by '" + f.separator + "', and " + job_.output +
+              " is a .tsv name: --to csv writes the input's rows as they are, with the FEN replaced (give the output " +
+              "a .csv name)";
       return false;
     }
     if (!find_column(first_line, f, error)) {
@@ -320,7 +329,8 @@ bool ChunkFeed::resolve(const Chunk& chunk, SourceFormat& out, std::string& erro
     }
   }
   if (f.format == InputFormat::kPgn && job_.to == OutputFormat::kCsv) {
-    if (!claim_csv_header(pgn_csv_header(job_), chunk.source_name, f, error)) return false;
+    f.separator = tsv_output ? '\t' : ',';
+    if (!claim_csv_header(pgn_csv_header(job_, f.separator), chunk.source_name, f, error)) return false;
   }
   bool csv_ok = f.format == InputFormat::kCsv || f.format == InputFormat::kPgn;
   bool jsonl_ok = f.format == InputFormat::kJsonl || f.format == InputFormat::kPgn;

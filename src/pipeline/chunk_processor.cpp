@@ -401,7 +401,7 @@ class ChunkWork {
       }
       case OutputFormat::kCsv: {
         if (source_.format == InputFormat::kPgn) {
-          append_csv_field(out, std::string_view(buf, fen_text(buf)), ',');
+          append_csv_field(out, std::string_view(buf, fen_text(buf)), source_.separator);
           out += game_tags();
           break;
         }
@@ -441,8 +441,8 @@ class ChunkWork {
     game_tags_.clear();
     for (const std::string& tag : job_.with_tags) {
       if (job_.to == OutputFormat::kCsv) {
-        game_tags_.push_back(',');
-        append_csv_field(game_tags_, tag_value(tag), ',');
+        game_tags_.push_back(source_.separator);
+        append_csv_field(game_tags_, tag_value(tag), source_.separator);
         continue;
       }
       game_tags_ += ", ";
@@ -540,9 +540,9 @@ KeyLevel key_level(DedupLevel level) {
   return KeyLevel::kPosition;
 }
 
-std::string pgn_csv_header(const Job& job) {
+std::string pgn_csv_header(const Job& job, char separator) {
   std::string header = "fen";
-  for (const std::string& tag : job.with_tags) (header += ',') += tag;
+  for (const std::string& tag : job.with_tags) (header += separator) += tag;
   return header;
 }
 
@@ -569,9 +569,10 @@ void process_chunk(std::string_view bytes, bool starts_input, const SourceFormat
   if (source.format == InputFormat::kPgn) {
     result.lines = for_each_line(bytes, [](std::string_view) {});  // for the sink's line numbers; games are read whole
     if (source.write_header && starts_input) {
-      result.header = pgn_csv_header(job);
-      if (job.count) claim_count_column(result, ',');
+      result.header = pgn_csv_header(job, source.separator);
+      if (job.count) claim_count_column(result, source.separator);
       result.header += '\n';
+      result.separator = source.separator;
     }
     if (too_large_game_lines != 0) {
       result.lines = too_large_game_lines;

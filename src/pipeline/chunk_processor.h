@@ -86,6 +86,6 @@ void process_chunk(std::string_view bytes, bool starts_input, const SourceFormat
 
 KeyLevel key_level(DedupLevel level);
 // The columns a PGN input has under --to csv: fen, then the --with-tags names (without --count's column).
-std::string pgn_csv_header(const Job& job);
+std::string pgn_csv_header(const Job& job, char separator);
 
 }  // namespace fenmill
