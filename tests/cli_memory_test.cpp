@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli_util.h"
+#include "core/address_sanitizer.h"
 #include "formats/binary_file.h"
 #include "formats/binary_record.h"
 #include "generated_positions.h"
@@ -22,16 +23,8 @@ namespace fs = std::filesystem;
 constexpr long kBoundKb = 100 * 1024;  // 100 MB: measured 30-45 MB for normalize on 2 threads
 constexpr int kCopies = 600;           // of tests/data/demo.fen (280 kB): 170 MB, 3 M lines, 3,860 distinct
 
-bool under_address_sanitizer() {
-#if defined(__SANITIZE_ADDRESS__)
-  return true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-  return true;
-#endif
-#endif
-  return false;
-}
+// The tests are built as fenmill is: an ASan test binary runs an ASan fenmill.
+bool under_address_sanitizer() { return FENMILL_ADDRESS_SANITIZER; }
 
 std::string demo_fen() { return read_file(fs::path(FENMILL_SOURCE_DIR) / "tests" / "data" / "demo.fen"); }
 

@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/address_sanitizer.h"
 #include "io/atomic_output.h"
 #include "io/chunker.h"
 #include "io/fd_reader.h"
@@ -1046,7 +1047,7 @@ TEST(AtomicOutput, FifoTargetIsWrittenInPlace) {
 // Every signal that ends a run by default: the temp file goes, and the signal still ends the process.
 TEST(AtomicOutput, TempFileRemovedOnTerminatingSignals) {
   std::vector<int> signals = {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXFSZ};
-#if !defined(__SANITIZE_ADDRESS__)  // ASan handles SIGBUS itself (reports and exits 1): fenmill's cleanup never runs
+#if !FENMILL_ADDRESS_SANITIZER  // ASan handles SIGBUS itself (reports and exits 1): fenmill's cleanup never runs
   signals.push_back(SIGBUS);
 #endif
   for (int sig : signals) {

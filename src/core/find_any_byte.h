@@ -11,16 +11,7 @@
 #include <emmintrin.h>
 #endif
 
-#if defined(__SANITIZE_ADDRESS__)
-#define FENMILL_ADDRESS_SANITIZER 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define FENMILL_ADDRESS_SANITIZER 1
-#endif
-#endif
-#ifndef FENMILL_ADDRESS_SANITIZER
-#define FENMILL_ADDRESS_SANITIZER 0
-#endif
+#include "core/address_sanitizer.h"
 
 namespace fenmill {
 
