@@ -62,6 +62,7 @@ struct CsvRowScan {
   std::uint64_t breaks = 0;      // '\n's inside quotes so far in this row
   std::uint64_t row_breaks = 0;  // those of the row found last
   std::size_t last_cut = 0;      // scan_csv_rows: one past the last complete row's '\n' (0: none yet)
+  std::size_t quote_free_end = 0;  // bytes [pos, quote_free_end) hold no quote: it is the next quote or the bytes' end
   // The first `cut` bytes left the buffer: every offset moves down.
   void dropped(std::size_t cut);
 };
