@@ -276,11 +276,13 @@ namespace {
 // One king each and material_plainly_legal(). With SSE4.1 (x86-64-v2) both sides at once, a side a 64-bit lane: as
 // 64-bit code GCC (12) merged the two sides' tests and spilled registers, and common_case() took ~125 instructions a
 // record on the bench corpus instead of ~85.
-bool kings_and_material_plain(const Position& pos) {
+[[gnu::always_inline]] inline bool kings_and_material_plain(const Position& pos) {
 #if defined(__SSE4_1__)
   const __m128i sides = _mm_loadu_si128(reinterpret_cast<const __m128i*>(pos.by_color));  // white, black
   const __m128i minus_one = _mm_set1_epi64x(-1);
-  auto of = [&](Bitboard b) { return _mm_and_si128(_mm_set1_epi64x(static_cast<long long>(b)), sides); };
+  auto of = [&](const Bitboard& b) {  // b & white, b & black; loaded straight from memory (SSE3 movddup)
+    return _mm_and_si128(_mm_castpd_si128(_mm_loaddup_pd(reinterpret_cast<const double*>(&b))), sides);
+  };
   auto drop_one = [&](__m128i b) { return _mm_and_si128(b, _mm_add_epi64(b, minus_one)); };  // zero: b had <= 1
   const __m128i kings = of(pos.by_type[kKing]), bishops = of(pos.by_type[kBishop]);
   const __m128i light = _mm_set1_epi64x(static_cast<long long>(kLightSquares));
@@ -320,7 +322,7 @@ constexpr StandardCastlingSquares kStandardCastling = [] {
 // The first rules' passing case at once, as for almost every position: one king each; material_plainly_legal();
 // no pawn on a back rank; castling rights only with the king on e1/e8 and the rooks in their corners (then each
 // stands, and the two sides' agree), or none; no en-passant square. validate_rules() judges everything else.
-[[gnu::noinline]] bool common_case(const Position& pos) {
+[[gnu::always_inline]] inline bool common_case(const Position& pos) {
   const Bitboard white = pos.by_color[kWhite], black = pos.by_color[kBlack];
   const Bitboard pawns = pos.by_type[kPawn], rooks = pos.by_type[kRook], kings = pos.by_type[kKing];
   if (!kings_and_material_plain(pos) || (pawns & (kRank1 | kRank8)) || pos.ep_square != kNoSquare) return false;
@@ -400,13 +402,41 @@ Verdict validate_rules(Position& pos, bool repair) {
   return v;
 }
 
-}  // namespace
-
-Verdict validate(Position& pos, bool repair) {
-  if (!common_case(pos)) return validate_careful(pos, repair);
+// A common_case() position with a king attacked: the check rules' verdict, with hints.
+[[gnu::noinline]] Verdict validate_checks(const Position& pos) {
   Verdict v = check_rules(pos);
   if (!v.ok()) v.hints = position_hints(pos);
   return v;
+}
+
+// Whether a piece of `by` but its king attacks s: attackers_but_king() as a yes or no.
+[[gnu::always_inline]] inline bool attacked_but_by_king(const Position& pos, Square s, Color by, Bitboard occupied) {
+  const Bitboard them = pos.by_color[by];
+  if (them & ((pawn_attacks(~by, s) & pos.by_type[kPawn]) | (knight_attacks(s) & pos.by_type[kKnight]))) return true;
+  const Bitboard sliders = ((pos.by_type[kRook] | pos.by_type[kQueen]) & rook_pseudo_attacks(s)) |
+                           ((pos.by_type[kBishop] | pos.by_type[kQueen]) & bishop_pseudo_attacks(s));
+  for (Bitboard b = them & sliders; b; b &= b - 1)
+    if (!(between_bb(s, lsb(b)) & occupied)) return true;
+  return false;
+}
+
+// No piece attacks either king: check_rules() passes. (With one king each, a king next to the side not to move's
+// king is the other side's.)
+[[gnu::always_inline]] inline bool no_king_attacked(const Position& pos) {
+  const Color us = pos.side_to_move;
+  const Bitboard occupied = pos.occupied(), kings = pos.by_type[kKing];
+  const Square their_king = lsb(kings & pos.by_color[~us]), our_king = lsb(kings & pos.by_color[us]);
+  return !(king_attacks(their_king) & kings) && !attacked_but_by_king(pos, their_king, us, occupied) &&
+         !attacked_but_by_king(pos, our_king, ~us, occupied);
+}
+
+}  // namespace
+
+// The common case without a call: the rare ones are tail calls.
+Verdict validate(Position& pos, bool repair) {
+  if (!common_case(pos)) return validate_careful(pos, repair);
+  if (!no_king_attacked(pos)) return validate_checks(pos);
+  return Verdict{};
 }
 
 }  // namespace fenmill

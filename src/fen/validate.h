@@ -30,9 +30,10 @@ enum Hint : std::uint8_t {
   kHintCarriageReturn = 8,  // the record holds a CR that ends no line: the input's lines may end in CR alone
 };
 
+// 16 bytes, the bitboard first: returned in two registers (x86-64 SysV) rather than through memory.
 struct Verdict {
-  ErrorCode code = ErrorCode::kOk;
   Bitboard squares = 0;       // the squares that break the rule (for pictures and messages)
+  ErrorCode code = ErrorCode::kOk;
   std::uint8_t repairs = 0;   // Repair bits
   std::uint8_t hints = 0;     // Hint bits
   bool ok() const { return code == ErrorCode::kOk; }
