@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "fen/normalize.h"
+#include "fen/parse.h"
 #include "fen/placement_fast.h"
 #include "fen/write_placement.h"
 #include "guarded_page.h"
@@ -185,6 +186,63 @@ TEST(FenFastPath, CanonicalOnlyWhenTheTextIsWhatTheWriterWrites) {
       EXPECT_EQ(std::string(text.substr(0, r.rest)), to_fen(pos)) << text;
     }
   }
+}
+
+// The castling field: the fast path reads the writer's standard fields ("K" to "KQkq") from a table and every other
+// field letter by letter. Every field of up to 4 bytes from castling letters, file letters and stray bytes (of 5
+// bytes: from castling letters, '-' and blanks), under kings on e1/e8, elsewhere on the back rank, off it, doubled or
+// missing, with and without X-FEN, and with the text ending right after the field or not: same verdict, fields and
+// position as the careful parser (the record with its spaces doubled), and a record called canonical is write_fen's
+// text (with the kings on e1/e8 exactly those).
+TEST(FenFastPath, EveryCastlingFieldReadAsTheCarefulParserReadsIt) {
+  const std::string alphabet = std::string("KQkqHa-x ") + '\0';
+  const char* placements[] = {
+      "r3k2r/8/8/8/8/8/8/R3K2R",          // kings on e1 / e8: KQkq are the corner rooks
+      "rk2r3/8/8/8/8/8/8/1R2K2R",         // black king on b8: K/Q read as the outermost rook
+      "r3k2r/8/8/8/8/8/8/RK2K2R",         // two white kings on the back rank: the lowest (b1) counts
+      "4r2r/3k4/8/8/8/8/3K4/R6R",         // kings off their back ranks: standard
+      "r3k2r/8/8/8/8/8/8/R6R",            // no white king
+      "1r1k2r1/8/8/8/8/8/8/1R1K2R1",      // kings on d1 / d8, inner rooks
+  };
+  const char* tails[] = {" - 0 1", " -", " e3 12 40", "", " - 00 1"};
+  int compared = 0, accepted = 0, fast_canonical = 0;
+  std::string field;
+  auto check = [&](const std::string& text, bool chess960, bool kings_home) {
+    ParseOptions options;
+    options.chess960 = chess960;
+    Position fast, careful;
+    ParseResult a = parse_fen(text, fast, options);
+    ParseResult b = parse_fen(doubled_spaces(text), careful, options);
+    ++compared;
+    ASSERT_EQ(a.code, b.code) << text;
+    ASSERT_EQ(a.fields, b.fields) << text;
+    if (!a.ok()) return;
+    ++accepted;
+    ASSERT_TRUE(fast == careful) << text;
+    const bool written = text == to_fen(fast);
+    if (a.canonical) ASSERT_TRUE(written) << text;
+    if (kings_home && !chess960) ASSERT_EQ(a.canonical, written) << text;
+    fast_canonical += a.canonical;
+  };
+  for (int length = 1; length <= 5; ++length) {
+    const std::string letters = length < 5 ? alphabet : "KQkq -";  // 5 bytes: the table's end of field
+    int count = 1;
+    for (int i = 0; i < length; ++i) count *= static_cast<int>(letters.size());
+    for (int code = 0; code < count; ++code) {
+      field.clear();
+      for (int i = 0, c = code; i < length; ++i, c /= static_cast<int>(letters.size())) field.push_back(letters[c % letters.size()]);
+      for (const char* placement : placements)
+        for (const char* tail : tails)
+          for (bool chess960 : {false, true}) {
+            if (*tail == 0 && (chess960 || placement != placements[0])) continue;  // 4 fields: one case is enough
+            check(std::string(placement) + " w " + field + tail, chess960, placement == placements[0] || placement == placements[3]);
+            if (HasFatalFailure()) return;
+          }
+    }
+  }
+  EXPECT_GT(compared, 500000);
+  EXPECT_GT(accepted, 10000);
+  EXPECT_GT(fast_canonical, 50);
 }
 
 // The vector placement readers against the scalar loop: same verdict, bitboards and end on every real line,
