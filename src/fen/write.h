@@ -41,17 +41,35 @@ std::string to_fen(const Position& pos, CastlingNotation notation = CastlingNota
 std::size_t write_uint(std::uint32_t value, char* out);
 
 // Copies text of at most kMaxFenLength bytes (a placement, or a whole FEN the parser found canonical:
-// NormalizeResult::canonical) in 16-byte pieces, the last one overlapping: a few vector moves inline instead of
-// a libc call, never reading outside the text. Returns its size.
+// NormalizeResult::canonical) in 16-byte pieces, the last ones overlapping: a few vector moves inline instead of
+// a libc call, never reading outside the text. Returns its size. Straight-line code for each length class rather
+// than a loop of 16-byte steps: no counter and no branch per step (~6 instructions a FEN record less).
 inline std::size_t copy_fen_text(std::string_view text, char* out) {
   const char* src = text.data();
   const std::size_t n = text.size();
+  auto copy16 = [&](std::size_t at) { std::memcpy(out + at, src + at, 16); };
   if (n < 16) {
     std::memcpy(out, src, n);
-    return n;
+  } else if (n <= 32) {
+    copy16(0);
+    copy16(n - 16);
+  } else if (n <= 64) {
+    copy16(0);
+    copy16(16);
+    copy16(n - 32);
+    copy16(n - 16);
+  } else if (n <= 128) {
+    copy16(0);
+    copy16(16);
+    copy16(32);
+    copy16(48);
+    copy16(n - 64);
+    copy16(n - 48);
+    copy16(n - 32);
+    copy16(n - 16);
+  } else {
+    std::memcpy(out, src, n);
   }
-  for (std::size_t i = 0; i + 16 < n; i += 16) std::memcpy(out + i, src + i, 16);
-  std::memcpy(out + n - 16, src + n - 16, 16);
   return n;
 }
 
