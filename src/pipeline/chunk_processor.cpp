@@ -81,6 +81,9 @@ class ChunkWork {
     xoptions_.repair = job.normalize.repair;
     xoptions_.allow_operations = options_.allow_operations;
     record_size_ = job.variant == Variant::kXiangqi ? xiangqi::kRecordSize : kRecordSize;
+    output_ = !job.writes_positions() ? Output::kNone : job.to == OutputFormat::kFen ? Output::kFen : Output::kOther;
+    record_extras_ = want_keys_ || job.command == Command::kStats ||
+                     (job.writes_positions() && source.format == InputFormat::kEpd && job.to != OutputFormat::kEpd);
   }
 
   // One 32-byte record of a binary input: decode, then the same checks as for text.
@@ -184,6 +187,23 @@ class ChunkWork {
       r.repairs = xr.repairs;
       return accept(line, where, r);
     }
+    chess_record(line, where, number);
+  }
+
+  // A line of a FEN or EPD input read as chess, in a chunk too short to hold a line over kMaxLineBytes: line()
+  // without its questions about the input's header, format, variant and line lengths, whose answers process_chunk
+  // knows for the whole chunk (xq_ and lines_before_ stay false and 0). A sixth of the per-record glue.
+  void chess_text_line(std::string_view line, std::uint64_t number) {
+    if (is_blank_line(line)) return;
+    ++result_.counts.records;
+    RecordFen where;
+    where.fen = line;
+    where.raw_end = line.size();
+    chess_record(line, where, number);
+  }
+
+ private:
+  void chess_record(std::string_view line, const RecordFen& where, std::uint64_t number) {
     NormalizeResult r = normalize_fen(where.fen, pos_, options_);
     if (!r.ok()) {
       reject(line, number, r.code, column_in_line(line, where, r.column), r.hints | cr_hint(where.fen), r.squares);
@@ -193,7 +213,6 @@ class ChunkWork {
     accept(line, where, r);
   }
 
- private:
   // What a PGN game's first written position found, to take the game's positions back.
   struct GameStart {
     std::uint64_t index = ~std::uint64_t{0};  // the game (within the chunk)
@@ -338,11 +357,33 @@ class ChunkWork {
     result_.rejects.push_back(rej);
   }
 
+  // An accepted record: counted, its key taken, written. FEN output, the bulk case, is written here in place; what
+  // only some runs do (stats, keys, dropped EPD operations, other output formats) is in functions of its own, so
+  // that the common record pays neither their tests one by one nor their larger stack frame.
   void accept(std::string_view line, const RecordFen& where, const NormalizeResult& r) {
     Counts& counts = result_.counts;
     ++counts.valid;
     counts.repaired += r.repairs != 0;
     counts.completed += r.completed();
+    if (record_extras_) take_extras(where, r);
+    if (output_ != Output::kFen) return output_ == Output::kNone ? void() : write_other(line, where, r);
+    ByteBuffer& result_out = result_.out;
+    char* dst = result_out.prepare(kMaxFenLength + 1);
+    std::size_t n;
+    if (r.canonical) {  // a record already in the writer's form (most of a normalized database) is copied as it came
+      n = copy_fen_text(where.fen.substr(0, r.rest), dst);
+    } else {
+      placement_ = xq_ ? std::string_view{} : where.fen.substr(0, r.placement_length);  // copied, not rebuilt
+      n = fen_text(dst);
+    }
+    dst[n] = '\n';
+    result_out.commit(n + 1);
+    if (want_ends_) result_.ends.push_back(result_out.size());
+  }
+
+  // accept()'s stats, dedup key and dropped EPD operations (in that order: the last names the record by its key).
+  __attribute__((noinline)) void take_extras(const RecordFen& where, const NormalizeResult& r) {
+    Counts& counts = result_.counts;
     if (job_.command == Command::kStats) xq_ ? count_stats(xpos_, counts) : count_stats(pos_, counts);
     if (want_keys_ && xq_) {
       result_.keys.push_back(xiangqi::dedup_key(xpos_, level_));
@@ -355,8 +396,8 @@ class ChunkWork {
         result_.keys.push_back(dedup_key(pos_, level_));
       }
     }
-    if (!job_.writes_positions()) return;
-    if (source_.format == InputFormat::kEpd && job_.to != OutputFormat::kEpd && r.rest < where.fen.size() &&
+    if (job_.writes_positions() && source_.format == InputFormat::kEpd && job_.to != OutputFormat::kEpd &&
+        r.rest < where.fen.size() &&
         (r.operations_as_written || has_epd_operations_but_clocks(where.fen.substr(r.rest)))) {
       // FEN and binary output hold no operations: said at the end of the run, for the records written (dedup
       // drops the repeats: the sink counts the kept ones)
@@ -365,6 +406,10 @@ class ChunkWork {
       else
         ++counts.operations_dropped;
     }
+  }
+
+  // accept()'s binary, EPD, CSV and JSON Lines output.
+  __attribute__((noinline)) void write_other(std::string_view line, const RecordFen& where, const NormalizeResult& r) {
     placement_ = xq_ ? std::string_view{} : where.fen.substr(0, r.placement_length);  // copied, not rebuilt
     ByteBuffer& result_out = result_.out;
     if (job_.to == OutputFormat::kBinary) {
@@ -373,18 +418,10 @@ class ChunkWork {
       result_out.commit(record_size_);
       return;
     }
-    if (job_.to == OutputFormat::kFen) {  // the bulk case: written in place, no intermediate copy
-      char* dst = result_out.prepare(kMaxFenLength + 1);
-      // A record already in the writer's form (most of a normalized database) is copied as it came.
-      std::size_t n = r.canonical ? copy_fen_text(where.fen.substr(0, r.rest), dst) : fen_text(dst);
-      dst[n] = '\n';
-      result_out.commit(n + 1);
-    } else {
-      formatted_.clear();
-      format_record(line, where, r, formatted_);
-      formatted_.push_back('\n');
-      result_out.append(formatted_);
-    }
+    formatted_.clear();
+    format_record(line, where, r, formatted_);
+    formatted_.push_back('\n');
+    result_out.append(formatted_);
     if (want_ends_) result_.ends.push_back(result_out.size());
   }
 
@@ -505,6 +542,8 @@ class ChunkWork {
   bool starts_input_;  // line 1 of the chunk is line 1 of the input
   NormalizeOptions options_;
   bool want_keys_, want_ends_, key_needs_legal_ep_;
+  enum class Output : std::uint8_t { kNone, kFen, kOther } output_;  // what accept() writes
+  bool record_extras_;  // accept() calls take_extras()
   KeyLevel level_;
   Position pos_;
   xiangqi::Position xpos_;
@@ -590,6 +629,11 @@ void process_chunk(std::string_view bytes, bool starts_input, const SourceFormat
   }
   if (source.format == InputFormat::kCsv) {
     result.lines = for_each_csv_row(bytes, source.separator, [&](std::string_view row, std::uint64_t line) { work.line(row, line); });
+    return;
+  }
+  if ((source.format == InputFormat::kFen || source.format == InputFormat::kEpd) && !source.has_header &&
+      job.variant == Variant::kChess && bytes.size() <= kMaxLineBytes) {
+    result.lines = for_each_line(bytes, [&](std::string_view line) { work.chess_text_line(line, number++); });
     return;
   }
   result.lines = for_each_line(bytes, [&](std::string_view line) { work.line(line, number++); });
