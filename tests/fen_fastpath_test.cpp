@@ -220,8 +220,12 @@ TEST(FenFastPath, EveryCastlingFieldReadAsTheCarefulParserReadsIt) {
     ++accepted;
     ASSERT_TRUE(fast == careful) << text;
     const bool written = text == to_fen(fast);
-    if (a.canonical) ASSERT_TRUE(written) << text;
-    if (kings_home && !chess960) ASSERT_EQ(a.canonical, written) << text;
+    if (a.canonical) {
+      ASSERT_TRUE(written) << text;
+    }
+    if (kings_home && !chess960) {
+      ASSERT_EQ(a.canonical, written) << text;
+    }
     fast_canonical += a.canonical;
   };
   for (int length = 1; length <= 5; ++length) {
@@ -243,6 +247,33 @@ TEST(FenFastPath, EveryCastlingFieldReadAsTheCarefulParserReadsIt) {
   EXPECT_GT(compared, 500000);
   EXPECT_GT(accepted, 10000);
   EXPECT_GT(fast_canonical, 50);
+}
+
+// The side field is checked as one 3-byte compare (" w " or " b "), and the clocks are stored once at the end of the
+// fast path: every byte in the side's place and next to it, with four fields, six, or EPD operations after four,
+// gives the careful parser's verdict, fields and position (clocks included).
+TEST(FenFastPath, EverySideFieldReadAsTheCarefulParserReadsIt) {
+  const std::string placement = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R";
+  const char* tails[] = {" KQkq - 0 1", " - - 17 40", " kq -", " - e3", " - - bm e4;", " - -  3 5"};
+  int accepted = 0;
+  for (int middle = 0; middle < 256; ++middle)
+    for (char before : {' ', '\t', 'w'})
+      for (char after : {' ', '\t', 'K', '-'})
+        for (const char* tail : tails)
+          for (bool operations : {false, true}) {
+            std::string text = placement + before + static_cast<char>(middle) + after + tail;
+            ParseOptions options;
+            options.allow_operations = operations;
+            Position fast, careful;
+            ParseResult a = parse_fen(text, fast, options);
+            ParseResult b = parse_fen(doubled_spaces(text), careful, options);
+            ASSERT_EQ(a.code, b.code) << text;
+            ASSERT_EQ(a.fields, b.fields) << text;
+            if (!a.ok()) continue;
+            ++accepted;
+            ASSERT_TRUE(fast == careful) << text;
+          }
+  EXPECT_GT(accepted, 30);
 }
 
 // The vector placement readers against the scalar loop: same verdict, bitboards and end on every real line,
