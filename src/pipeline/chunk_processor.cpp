@@ -194,7 +194,8 @@ class ChunkWork {
   // without its questions about the input's header, format, variant and line lengths, whose answers process_chunk
   // knows for the whole chunk (xq_ and lines_before_ stay false and 0). A sixth of the per-record glue.
   void chess_text_line(std::string_view line, std::uint64_t number) {
-    if (is_blank_line(line)) return;
+    // A record's first byte is no blank: the blank-line scan only for lines that start like one.
+    if ((line.empty() || is_trailing_junk(line.front())) && is_blank_line(line)) return;
     ++result_.counts.records;
     RecordFen where;
     where.fen = line;
