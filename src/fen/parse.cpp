@@ -139,7 +139,8 @@ unsigned standard_king_colors(const Position& pos, bool chess960) {
   const Bitboard kings = pos.by_type[kKing];
   const unsigned white = static_cast<unsigned>(kings & pos.by_color[kWhite] & 0xFF);
   const unsigned black = static_cast<unsigned>((kings & pos.by_color[kBlack]) >> 56);
-  auto home = [](unsigned back_rank_kings) { return back_rank_kings == 0 || (back_rank_kings & 0x1F) == 0x10; };
+  // The lowest back-rank king (x & -x) is none or e1/e8.
+  auto home = [](unsigned back_rank_kings) { return (back_rank_kings & (0u - back_rank_kings) & ~0x10u) == 0; };
   return (home(white) ? 1u : 0u) | (home(black) ? 2u : 0u);
 }
 
