@@ -3,6 +3,11 @@
 #include <algorithm>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "core/address_sanitizer.h"
 #include "core/utf8.h"
 
 namespace fenmill {
@@ -34,6 +39,43 @@ struct ByteClasses {
 constexpr ByteClasses kClasses;
 
 inline std::uint8_t class_of(char c) { return kClasses.of[static_cast<unsigned char>(c)]; }
+
+// The '}' that closes a comment whose body starts at p, or nullptr if none comes before end; `newlines` gets the
+// number of newlines in [p, the '}') (in [p, end) without one). One pass for both, 16 bytes a step: lichess writes a
+// comment ("{ [%clk 0:03:00] }", often with an [%eval]) after every move, so this is most of the movetext's bytes.
+// The last, partial step reads 16 bytes when they lie in its first byte's 4 KiB page (the bytes past end masked
+// off); under ASan, which would report that read, the tail goes byte by byte.
+inline const char* find_comment_close(const char* p, const char* end, std::uint64_t& newlines) {
+  std::uint64_t count = 0;
+#if defined(__SSE2__)
+  const __m128i close = _mm_set1_epi8('}');
+  const __m128i newline = _mm_set1_epi8('\n');
+  for (; end - p >= 16; p += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const unsigned closes = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, close)));
+    const unsigned lines = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, newline)));
+    if (closes) {  // only the newlines before the first '}'
+      newlines = count + static_cast<unsigned>(__builtin_popcount(lines & ((closes & -closes) - 1)));
+      return p + __builtin_ctz(closes);
+    }
+    count += static_cast<unsigned>(__builtin_popcount(lines));
+  }
+#if !FENMILL_ADDRESS_SANITIZER
+  if (p < end && (reinterpret_cast<std::uintptr_t>(p) & 4095) <= 4096 - 16) {
+    const unsigned in_text = (1u << (end - p)) - 1;
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const unsigned closes = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, close))) & in_text;
+    unsigned lines = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, newline))) & in_text;
+    if (closes) lines &= (closes & -closes) - 1;
+    newlines = count + static_cast<unsigned>(__builtin_popcount(lines));
+    return closes ? p + __builtin_ctz(closes) : nullptr;
+  }
+#endif
+#endif
+  for (; p < end && *p != '}'; ++p) count += *p == '\n';
+  newlines = count;
+  return p < end ? p : nullptr;
+}
 
 }  // namespace
 
@@ -99,10 +141,11 @@ Token Lexer::next() {
   if (cls & kDigit) return number_or_result(start);
   switch (c) {
     case '{': {
-      const void* close = std::memchr(p_ + 1, '}', static_cast<std::size_t>(end_ - p_ - 1));
+      std::uint64_t newlines = 0;
+      const char* close = find_comment_close(p_ + 1, end_, newlines);
       std::uint64_t line = line_;
-      p_ = close ? static_cast<const char*>(close) + 1 : end_;
-      line_ += static_cast<std::uint64_t>(std::count(start, p_, '\n'));
+      p_ = close ? close + 1 : end_;
+      line_ += newlines;
       std::string_view text(start, static_cast<std::size_t>(p_ - start));
       return {close ? TokenKind::kComment : TokenKind::kUnterminatedComment, text, line};
     }
