@@ -105,9 +105,11 @@ TEST(ChessTextGlue, SameChunkResultAsTheGeneralLinePath) {
 
 // A chunk's text output is reserved once, at about the chunk's size: grown record by record, a fresh buffer (each
 // worker's first chunks) was copied some ten times on its way to ~2 MiB, a tenth of a short run's instructions.
+// (6.5 MiB of text: grown by half its size at a time in 2 MiB pages, the buffer ends at 6 or 10 MiB, outside what
+// the one reservation gives, 8 MiB.)
 TEST(ChessTextGlue, ChunkOutputReservedOnce) {
   std::string text;
-  while (text.size() < (std::size_t{3} << 19)) text += chunk_text();
+  while (text.size() < (std::size_t{13} << 19)) text += chunk_text();
   for (OutputFormat to : {OutputFormat::kFen, OutputFormat::kEpd}) {
     Job job;
     job.to = to;
@@ -115,6 +117,7 @@ TEST(ChessTextGlue, ChunkOutputReservedOnce) {
     ChunkResult result;
     process_chunk(text, true, source, job, result, 0);
     EXPECT_GE(result.out.capacity(), text.size() + text.size() / 8);
+    EXPECT_LT(result.out.capacity(), text.size() + text.size() / 2);
     const char* data = result.out.data();
     process_chunk(text, true, source, job, result, 0);  // a reused result keeps its buffer
     EXPECT_EQ(result.out.data(), data);
