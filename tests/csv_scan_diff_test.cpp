@@ -16,19 +16,10 @@
 
 #include "csv_reference.h"
 #include "formats/csv.h"
+#include "visible_bytes.h"
 
 namespace fenmill {
 namespace {
-
-std::string show(std::string_view s) {
-  std::string out;
-  for (unsigned char c : s)
-    if (c >= 0x20 && c < 0x7f && c != '\\')
-      out += static_cast<char>(c);
-    else
-      out += "\\x" + std::string(1, "0123456789abcdef"[c >> 4]) + "0123456789abcdef"[c & 15];
-  return out;
-}
 
 template <typename ForEachRow>
 std::string rows_of(std::string_view bytes, char separator, std::size_t max_row, ForEachRow for_each_row) {
@@ -59,7 +50,7 @@ std::string cuts_of(std::string_view bytes, const std::vector<std::size_t>& piec
     scan_rows(std::string_view(carry), scan, separator, max_row);
     out += describe(scan) + "\n";
     if (scan.last_cut == 0) continue;
-    out += "cut " + show(carry.substr(0, scan.last_cut)) + "\n";
+    out += "cut " + visible_bytes(carry.substr(0, scan.last_cut)) + "\n";
     carry.erase(0, scan.last_cut);
     scan.dropped(scan.last_cut);
   }
@@ -95,10 +86,10 @@ bool agrees(const std::string& text, char separator, std::size_t max_row, std::m
     return reference::for_each_csv_row(b, sep, on_row, max);
   };
   const std::string expected_rows = rows_of(copy, separator, max_row, old_rows);
-  EXPECT_EQ(rows_of(copy, separator, max_row, new_rows), expected_rows) << show(text);
+  EXPECT_EQ(rows_of(copy, separator, max_row, new_rows), expected_rows) << visible_bytes(text);
   EXPECT_EQ(fields_of(copy, separator, find_csv_field, csv_rest_well_formed),
             fields_of(copy, separator, reference::find_csv_field, reference::csv_rest_well_formed))
-      << show(text);
+      << visible_bytes(text);
   std::vector<std::size_t> pieces;
   for (std::size_t at = 0; at < text.size();) {
     at = std::min(text.size(), at + 1 + std::uniform_int_distribution<std::size_t>(0, 60)(rng));
@@ -111,7 +102,7 @@ bool agrees(const std::string& text, char separator, std::size_t max_row, std::m
     const std::string actual = cuts_of(copy, p, separator, max_row, [](std::string_view b, CsvRowScan& s, char sep, std::size_t m) {
       scan_csv_rows(b, s, sep, m);
     });
-    EXPECT_EQ(actual, expected) << show(text);
+    EXPECT_EQ(actual, expected) << visible_bytes(text);
     if (actual != expected) return false;
   }
   return !::testing::Test::HasFailure();

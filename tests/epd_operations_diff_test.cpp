@@ -18,21 +18,12 @@
 #include "epd_operations_reference.h"
 #include "fen/epd_operations.h"
 #include "guarded_page.h"
+#include "visible_bytes.h"
 
 using namespace std::string_literals;
 
 namespace fenmill {
 namespace {
-
-std::string show(std::string_view s) {
-  std::string out;
-  for (unsigned char c : s)
-    if (c >= 0x20 && c < 0x7f && c != '\\')
-      out += static_cast<char>(c);
-    else
-      out += "\\x" + std::string(1, "0123456789abcdef"[c >> 4]) + "0123456789abcdef"[c & 15];
-  return out;
-}
 
 std::string describe_clocks(ErrorCode e, const EpdClocks& c, std::uint32_t column) {
   return "code " + std::to_string(static_cast<int>(e)) + " column " + std::to_string(column) + " half " +
@@ -78,7 +69,7 @@ bool agrees(const std::string& text) {
   const std::string copy = text;  // an allocation of its exact size
   const std::string expected = reference_verdict(copy);
   const std::string actual = new_verdict(copy);
-  EXPECT_EQ(actual, expected) << "operations \"" << show(text) << "\"";
+  EXPECT_EQ(actual, expected) << "operations \"" << visible_bytes(text) << "\"";
   return actual == expected;
 }
 
@@ -243,7 +234,7 @@ TEST(EpdOperationsDiff, AtThePageEnd) {
                                     "bm e4; id \"x;y\"; hmvc 3; fmvn 40;"};
   for (int k = 0; k < 300; ++k) texts.push_back(g.mutated(g.operations()));
   check_at_page_end(texts, {'"', ';', '\\', ' ', 'a', '\r'}, 20, [](std::string_view ops) {
-    ASSERT_EQ(new_verdict(ops), reference_verdict(std::string(ops))) << "operations \"" << show(ops) << "\"";
+    ASSERT_EQ(new_verdict(ops), reference_verdict(std::string(ops))) << "operations \"" << visible_bytes(ops) << "\"";
   });
 }
 
