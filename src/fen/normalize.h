@@ -65,9 +65,11 @@ inline NormalizeResult normalize_fen(std::string_view text, Position& pos, const
     normalize_detail::reject(text, v, options, r);
     return r;
   }
-  const Square ep = pos.ep_square;
-  if (ep != kNoSquare) apply_ep_policy(pos, options.ep);
-  r.canonical = pr.canonical && r.repairs == 0 && pos.ep_square == ep;
+  r.canonical = pr.canonical && r.repairs == 0;
+  if (const Square ep = pos.ep_square; ep != kNoSquare) {
+    apply_ep_policy(pos, options.ep);
+    r.canonical &= pos.ep_square == ep;  // a dropped ep square is not written
+  }
   return r;
 }
 
