@@ -3,6 +3,7 @@
 // The SSE2 reader classifies the at most 16 bytes at once instead of testing each digit's bounds in a loop
 // (a tenth of the fast path's instructions went to those loops); the scalar one is its reference.
 #pragma once
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -67,9 +68,9 @@ __attribute__((no_sanitize("address"))) inline bool read_clock_text_sse2(const c
   // Signed compares: bytes from 0x80 are negative, so no digit.
   const __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
   const unsigned digits = static_cast<unsigned>(_mm_movemask_epi8(digit)) & in;
-  const unsigned second = spaces & ~1u;  // the space between the clocks
-  if ((spaces | digits) != in || !(spaces & 1) || second == 0 || (second & (second - 1)) != 0) return false;
-  const long k = __builtin_ctz(second);
+  // A space first and one more (between the clocks), digits everywhere else.
+  if ((spaces | digits) != in || !(spaces & 1) || std::popcount(spaces) != 2) return false;
+  const long k = __builtin_ctz(spaces & ~1u);
   const long half_length = k - 1, full_length = n - 1 - k;
   if (half_length < 1 || half_length > kMaxDigits || full_length < 1 || full_length > kMaxDigits) return false;
   out.halfmove = digits_value(p + 1, half_length);

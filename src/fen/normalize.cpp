@@ -10,40 +10,21 @@ void apply_ep_policy(Position& pos, EpPolicy policy) {
   if (!keep) pos.ep_square = kNoSquare;
 }
 
-NormalizeResult normalize_fen(std::string_view text, Position& pos, const NormalizeOptions& options) {
-  NormalizeResult r;
-  ParseOptions po;
-  po.chess960 = options.chess960;
-  po.allow_operations = options.allow_operations;
-  po.repair = options.repair;
-  ParseResult pr = parse_fen(text, pos, po);
-  r.fields = pr.fields;
-  r.rest = pr.rest;
-  r.placement_length = pr.placement_length;
-  if (!pr.ok()) {
-    r.code = pr.code;
-    r.column = pr.column;
-    return r;
-  }
-  bool clock_repaired = pr.clock_repaired;
-  if (options.allow_operations && pr.rest < text.size()) {  // EPD: hmvc / fmvn operations carry the clocks
-    r.code = apply_epd_clocks(text, pr.rest, pos, options.repair, clock_repaired, r.column, &r.operations_as_written);
-    if (!r.ok()) return r;
-  }
-  Verdict v = validate(pos, options.repair);
-  r.repairs = static_cast<std::uint8_t>(v.repairs | (clock_repaired ? kRepairClock : 0));
-  if (!v.ok()) {
-    r.code = v.code;
-    r.hints = v.hints;
-    r.squares = v.squares;
-    if (castling_valid_as_chess960(text, v.code, options)) r.hints |= kHintChess960;
-    return r;
-  }
-  const Square ep = pos.ep_square;
-  apply_ep_policy(pos, options.ep);
-  r.canonical = pr.canonical && r.repairs == 0 && pos.ep_square == ep;
-  return r;
+namespace normalize_detail {
+
+void apply_clock_operations(std::string_view text, Position& pos, bool repair, bool& clock_repaired,
+                            NormalizeResult& r) {
+  r.code = apply_epd_clocks(text, r.rest, pos, repair, clock_repaired, r.column, &r.operations_as_written);
 }
+
+void reject(std::string_view text, const Verdict& v, const NormalizeOptions& options, NormalizeResult& r) {
+  r.code = v.code;
+  r.hints = v.hints;
+  r.squares = v.squares;
+  if (castling_valid_as_chess960(text, v.code, options)) r.hints |= kHintChess960;
+}
+
+}  // namespace normalize_detail
 
 bool castling_valid_as_chess960(std::string_view text, ErrorCode code, NormalizeOptions options) {
   if (options.chess960 || (code != ErrorCode::kCastlingNoRook && code != ErrorCode::kCastlingMismatch)) return false;

@@ -9,11 +9,10 @@
 
 namespace fenmill {
 
-struct NormalizeOptions {
+// The parser's options (chess960: X-FEN castling letters everywhere; repair; allow_operations: EPD) and the ep
+// policy. A ParseOptions itself, so that normalize_fen hands it to parse_fen as it is.
+struct NormalizeOptions : ParseOptions {
   EpPolicy ep = EpPolicy::kLegal;
-  bool repair = false;
-  bool chess960 = false;  // X-FEN castling letters everywhere (see ParseOptions)
-  bool allow_operations = false;
 };
 
 struct NormalizeResult {
@@ -33,7 +32,46 @@ struct NormalizeResult {
 
 void apply_ep_policy(Position& pos, EpPolicy policy);
 
-NormalizeResult normalize_fen(std::string_view text, Position& pos, const NormalizeOptions& options = {});
+namespace normalize_detail {
+// normalize_fen's rare steps, out of line so that its common record stays small where it is inlined.
+// EPD hmvc / fmvn operations at text[r.rest, ...): sets the clocks (or r.code and r.column).
+void apply_clock_operations(std::string_view text, Position& pos, bool repair, bool& clock_repaired,
+                            NormalizeResult& r);
+// A position validation rejected: the verdict into r, with kHintChess960 when the record is valid read as X-FEN.
+void reject(std::string_view text, const Verdict& v, const NormalizeOptions& options, NormalizeResult& r);
+}  // namespace normalize_detail
+
+// Inline: the common record (parsed, valid, no ep square or clock operations) costs the caller no call and no
+// result marshalling (tests/normalize_inline_test.cpp holds it to the out-of-line version it replaced).
+inline NormalizeResult normalize_fen(std::string_view text, Position& pos, const NormalizeOptions& options = {}) {
+  NormalizeResult r;
+  const ParseResult pr = parse_fen(text, pos, options);
+  r.fields = pr.fields;
+  r.rest = pr.rest;
+  r.placement_length = pr.placement_length;
+  if (!pr.ok()) [[unlikely]] {
+    r.code = pr.code;
+    r.column = pr.column;
+    return r;
+  }
+  bool clock_repaired = pr.clock_repaired;
+  if (options.allow_operations && pr.rest < text.size()) {
+    normalize_detail::apply_clock_operations(text, pos, options.repair, clock_repaired, r);
+    if (!r.ok()) return r;
+  }
+  const Verdict v = validate(pos, options.repair);
+  r.repairs = static_cast<std::uint8_t>(v.repairs | (clock_repaired ? kRepairClock : 0));
+  if (!v.ok()) [[unlikely]] {
+    normalize_detail::reject(text, v, options, r);
+    return r;
+  }
+  r.canonical = pr.canonical && r.repairs == 0;
+  if (const Square ep = pos.ep_square; ep != kNoSquare) {
+    apply_ep_policy(pos, options.ep);
+    r.canonical &= pos.ep_square == ep;  // a dropped ep square is not written
+  }
+  return r;
+}
 
 // Whether a record that standard chess rejects for its castling rights is valid read as Chess960 (X-FEN, where K
 // and Q name the outermost rook): a Chess960 start with its king on the e-file, read without --chess960, says so

@@ -1,5 +1,6 @@
 #include "fen/parse.h"
 
+#include <bit>
 #include <cstring>
 
 #include "fen/clock_text.h"
@@ -186,6 +187,44 @@ ErrorCode parse_ep(Cursor& c, Position& pos) {
   return c.at_field_end() ? ErrorCode::kOk : ErrorCode::kBadEpSyntax;
 }
 
+// A castling field read_standard_castling does not take (an order the writer does not use, file letters, a king off
+// the e-file), letter by letter up to the next space or `end`: sets pos.castling_rook and returns the byte after the
+// field (null when the careful parser must decide) and whether the writer writes the field so. Out of line: rare,
+// and its registers would cost the fast path's frame on every record.
+struct CastlingLetters {
+  const char* after;
+  bool canonical;
+};
+__attribute__((noinline)) CastlingLetters read_castling_letters(const char* p, const char* end, Position& pos,
+                                                                bool chess960) {
+  // With the king on e1/e8 (or off its back rank) and no X-FEN, castling_square gives KQkq the
+  // corner rooks: decided once per colour instead of once per letter.
+  const unsigned standard = standard_king_colors(pos, chess960);
+  bool canonical = true;
+  int last_right = -1;  // the writer's order: K Q k q
+  for (int n = 0; p < end && *p != ' '; ++p, ++n) {
+    Color color = kWhite;
+    CastlingSide side = kKingSide;
+    Square s = kNoSquare;
+    switch (*p) {
+      case 'K': s = make_square(7, 0); break;
+      case 'Q': s = make_square(0, 0), side = kQueenSide; break;
+      case 'k': s = make_square(7, 7), color = kBlack; break;
+      case 'q': s = make_square(0, 7), color = kBlack, side = kQueenSide; break;
+    }
+    if (s == kNoSquare || !(standard >> color & 1)) {
+      s = n < 4 ? castling_square(*p, pos, chess960, color, side) : kNoSquare;
+      canonical = false;  // a file letter, or K/Q for a rook the writer may name otherwise
+    }
+    if (n >= 4 || s == kNoSquare || pos.castling_rook[color][side] != kNoSquare) return {nullptr, false};
+    pos.castling_rook[color][side] = s;
+    const int right = 2 * color + side;
+    canonical &= right > last_right;
+    last_right = right;
+  }
+  return {p, canonical};
+}
+
 // The common layout, "<placement> w KQkq - 0 1" or its first four fields, single spaces (with operations allowed:
 // EPD's four fields and its operations, `rest` then their start): read in one straight pass. Returns the number
 // of fields (4 or 6), or 0 for anything else
@@ -194,13 +233,15 @@ ErrorCode parse_ep(Cursor& c, Position& pos) {
 // letters KQkq in that order, clocks without leading zeros), given that validation changes nothing.
 int parse_fen_fast(std::string_view text, const char* end, Position& pos, const ParseOptions& options,
                    std::uint8_t& placement_length, bool& canonical, bool& placement_failed, const char*& rest) {
-  Cursor c{text.data(), text.data(), end, false};
-  if (!parse_placement_fast(c, pos)) return placement_failed = true, 0;
-  const char* p = c.p;
+  const char* p;  // set by the reader when it accepts
+  if (!parse_placement_fast(text.data(), end, pos, p)) return placement_failed = true, 0;
   placement_length = static_cast<std::uint8_t>(p - text.data());
   if (end - p < 6) return 0;
-  // " w " or " b ": one compare of three bytes instead of four tests.
-  const std::uint32_t side = StandardCastlingTable::bytes(p, 3);
+  // " w " or " b ": one load and one compare of three bytes instead of four tests (p[3] is readable, see above).
+  static_assert(std::endian::native == std::endian::little, "bytes() puts text[0] lowest");
+  std::uint32_t side;
+  std::memcpy(&side, p, 4);
+  side &= 0xFFFFFF;
   if (side != StandardCastlingTable::bytes(" w ", 3) && side != StandardCastlingTable::bytes(" b ", 3)) return 0;
   pos.side_to_move = p[1] == 'w' ? kWhite : kBlack;
   pos.castling_rook[kWhite][kKingSide] = pos.castling_rook[kWhite][kQueenSide] = kNoSquare;  // what clear() sets
@@ -214,31 +255,10 @@ int parse_fen_fast(std::string_view text, const char* end, Position& pos, const 
   } else if (const int length = end - p >= 4 ? read_standard_castling(p, pos, options.chess960) : 0) {
     p += length;
   } else {
-    // Any other field (an order the writer does not use, file letters, a king off the e-file), letter by letter.
-    // With the king on e1/e8 (or off its back rank) and no X-FEN, castling_square gives KQkq the
-    // corner rooks: decided once per colour instead of once per letter.
-    const unsigned standard = standard_king_colors(pos, options.chess960);
-    int last_right = -1;  // the writer's order: K Q k q
-    for (int n = 0; p < end && *p != ' '; ++p, ++n) {
-      Color color = kWhite;
-      CastlingSide side = kKingSide;
-      Square s = kNoSquare;
-      switch (*p) {
-        case 'K': s = make_square(7, 0); break;
-        case 'Q': s = make_square(0, 0), side = kQueenSide; break;
-        case 'k': s = make_square(7, 7), color = kBlack; break;
-        case 'q': s = make_square(0, 7), color = kBlack, side = kQueenSide; break;
-      }
-      if (s == kNoSquare || !(standard >> color & 1)) {
-        s = n < 4 ? castling_square(*p, pos, options.chess960, color, side) : kNoSquare;
-        canonical = false;  // a file letter, or K/Q for a rook the writer may name otherwise
-      }
-      if (n >= 4 || s == kNoSquare || pos.castling_rook[color][side] != kNoSquare) return 0;
-      pos.castling_rook[color][side] = s;
-      const int right = 2 * color + side;
-      canonical &= right > last_right;
-      last_right = right;
-    }
+    const CastlingLetters letters = read_castling_letters(p, end, pos, options.chess960);
+    if (letters.after == nullptr) return 0;
+    p = letters.after;
+    canonical &= letters.canonical;
   }
   if (end - p < 2 || *p++ != ' ') return 0;
   if (*p == '-') {

@@ -71,26 +71,17 @@ bool amd_pdep_is_fast(unsigned cpuid1_eax) {
   return family >= 0x19;
 }
 
-namespace {
-
-using PlacementReader = bool (*)(const char* p, const char* end, Position& pos, const char*& after);
-
-// FENMILL_NO_SIMD=1 in the environment forces the scalar loop (to compare the paths end to end).
-PlacementReader choose_vector_reader() {
-  if (std::getenv("FENMILL_NO_SIMD") != nullptr) return nullptr;
+PlacementReader choose_placement_reader(bool no_simd) {
+  if (no_simd) return nullptr;
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();  // called before main (below): the CPU model may not be read yet
+#endif
   if (placement_avx512_supported()) return parse_placement_avx512;
   if (placement_avx2_pays_off()) return parse_placement_avx2;
   return nullptr;
 }
 
-}  // namespace
-
-bool parse_placement_fast(const char* p, const char* end, Position& pos, const char*& after) {
-  static const PlacementReader vector_reader = choose_vector_reader();
-  // A vector reader refuses what it cannot take (placements of 64+ characters, up to 71, and anything
-  // doubtful); the loop then decides.
-  if (vector_reader != nullptr && vector_reader(p, end, pos, after)) return true;
-  return parse_placement_scalar(p, end, pos, after);
-}
+// FENMILL_NO_SIMD=1 in the environment forces the scalar loop (to compare the paths end to end).
+PlacementReader placement_dispatch::vector_reader = choose_placement_reader(std::getenv("FENMILL_NO_SIMD") != nullptr);
 
 }  // namespace fenmill
