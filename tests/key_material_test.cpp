@@ -2,7 +2,8 @@
 // exactly when they hold the same fields at that level. Checked against a frozen copy of the material the key used
 // before (the fields as stored, one word each: equal exactly when the fields are), on every position of the shared
 // data (FEN, EPD, the puzzle CSV, the PGN games replayed), a mutation of each, and random positions. Set
-// FENMILL_KEY_CORPUS to a FEN file to check its positions too.
+// FENMILL_KEY_CORPUS to a FEN file to check its positions too. The same for Xiangqi keys (xiangqi/keys.h), on the
+// shared data's Xiangqi FEN file, a mutation of each position, and random positions.
 #include "core/keys.h"
 
 #include <gtest/gtest.h>
@@ -19,6 +20,8 @@
 
 #include "fen/normalize.h"
 #include "pgn/game_reader.h"
+#include "xiangqi/keys.h"
+#include "xiangqi/normalize.h"
 
 namespace fenmill {
 namespace {
@@ -58,8 +61,8 @@ std::array<std::uint64_t, 6> words(const KeyMaterial& m) {
 
 // Sorted by one representation, every run of equal ones must be equal in the other: the two partition the positions
 // alike. Returns the number of classes (distinct positions at the level).
-template <typename A, typename B>
-std::size_t expect_same_partition(const std::vector<Position>& all, A first, B second, const char* what) {
+template <typename P, typename A, typename B>
+std::size_t expect_same_partition(const std::vector<P>& all, A first, B second, const char* what) {
   std::vector<std::pair<decltype(first(all[0])), std::uint32_t>> sorted;
   sorted.reserve(all.size());
   for (std::uint32_t i = 0; i < all.size(); ++i) sorted.emplace_back(first(all[i]), i);
@@ -243,6 +246,120 @@ TEST(KeyMaterial, InjectiveOnCorpus) {
   EXPECT_FALSE(all.empty());
   add_mutations_and_random(all, 0);
   expect_injective(all);
+}
+
+// --- Xiangqi ---
+
+// Frozen copy of the 144-byte material of the Xiangqi key before the 80-byte one: every field the level looks at,
+// whole.
+using XiangqiFields = std::array<std::uint64_t, 18>;
+XiangqiFields xiangqi_fields_at_level(const xiangqi::Position& pos, KeyLevel level) {
+  XiangqiFields m{};
+  m[0] = xiangqi::low64(pos.by_color[xiangqi::kBlack]);
+  m[1] = xiangqi::high64(pos.by_color[xiangqi::kBlack]);
+  for (int t = 0; t < xiangqi::kPieceTypeCount; ++t) {
+    m[2 + 2 * t] = xiangqi::low64(pos.by_type[t]);
+    m[3 + 2 * t] = xiangqi::high64(pos.by_type[t]);
+  }
+  const bool with_side = level != KeyLevel::kPlacement;
+  const bool with_clocks = level == KeyLevel::kFull;
+  m[16] = (with_clocks ? std::uint64_t{pos.fullmove_number} | std::uint64_t{pos.halfmove_clock} << 32 : 0) |
+          (with_side ? std::uint64_t{pos.side_to_move} << 48 : 0) | std::uint64_t{static_cast<std::uint8_t>(level)} << 56;
+  m[17] = 0x5158;
+  return m;
+}
+
+std::array<std::uint64_t, 10> xiangqi_words(const xiangqi::KeyMaterial& m) {
+  std::array<std::uint64_t, 10> w;
+  std::copy(std::begin(m.words), std::end(m.words), w.begin());
+  return w;
+}
+
+void expect_xiangqi_injective(const std::vector<xiangqi::Position>& all) {
+  ASSERT_FALSE(all.empty());
+  for (KeyLevel level : kLevels) {
+    SCOPED_TRACE("level " + std::to_string(static_cast<int>(level)));
+    auto material = [level](const xiangqi::Position& p) { return xiangqi_words(xiangqi::key_material(p, level)); };
+    auto fields = [level](const xiangqi::Position& p) { return xiangqi_fields_at_level(p, level); };
+    std::size_t by_material = expect_same_partition(all, material, fields, "equal material, different fields");
+    std::size_t by_fields = expect_same_partition(all, fields, material, "equal fields, different material");
+    EXPECT_EQ(by_material, by_fields);
+  }
+}
+
+void put(xiangqi::Position& pos, xiangqi::Color c, xiangqi::PieceType t, xiangqi::Square s) {
+  const xiangqi::Bitboard keep = ~xiangqi::square_bb(s);
+  for (auto& b : pos.by_color) b &= keep;
+  for (auto& b : pos.by_type) b &= keep;
+  pos.put(c, t, s);
+}
+
+xiangqi::Position mutated(xiangqi::Position pos, std::mt19937_64& rng) {
+  auto point = [&] { return static_cast<xiangqi::Square>(rng() % 90); };
+  const xiangqi::Square s = point();
+  const bool occupied = (pos.occupied() & xiangqi::square_bb(s)) != 0;
+  switch (rng() % 7) {
+    case 0: put(pos, xiangqi::Color(rng() % 2), xiangqi::PieceType(rng() % xiangqi::kPieceTypeCount), s); break;
+    case 1:
+      if (occupied) put(pos, pos.color_on(s), xiangqi::PieceType(rng() % xiangqi::kPieceTypeCount), s);
+      break;
+    case 2:
+      if (occupied) put(pos, xiangqi::Color(pos.color_on(s) ^ 1), pos.type_on(s), s);
+      break;
+    case 3:
+      if (occupied) {  // move the piece
+        const xiangqi::PieceType t = pos.type_on(s);
+        const xiangqi::Color c = pos.color_on(s);
+        const xiangqi::Bitboard keep = ~xiangqi::square_bb(s);
+        for (auto& b : pos.by_color) b &= keep;
+        for (auto& b : pos.by_type) b &= keep;
+        put(pos, c, t, point());
+      }
+      break;
+    case 4: pos.side_to_move = xiangqi::Color(pos.side_to_move ^ 1); break;
+    case 5: pos.halfmove_clock = static_cast<std::uint16_t>(rng() % 2 ? rng() % 4 : rng()); break;
+    case 6: pos.fullmove_number = static_cast<std::uint32_t>(rng() % 2 ? rng() % 4 + 1 : rng()); break;
+  }
+  return pos;
+}
+
+void add_xiangqi_mutations_and_random(std::vector<xiangqi::Position>& all, std::size_t random_count) {
+  std::mt19937_64 rng(2025);
+  const std::size_t n = all.size();
+  for (std::size_t i = 0; i < n; ++i) all.push_back(mutated(all[i], rng));
+  for (std::size_t i = 0; i < random_count; ++i) {
+    xiangqi::Position pos;
+    pos.clear();
+    for (int k = static_cast<int>(rng() % 40); k > 0; --k)
+      put(pos, xiangqi::Color(rng() % 2), xiangqi::PieceType(rng() % xiangqi::kPieceTypeCount),
+          static_cast<xiangqi::Square>(rng() % 90));
+    pos.side_to_move = xiangqi::Color(rng() % 2);
+    pos.halfmove_clock = static_cast<std::uint16_t>(rng() % 3);
+    pos.fullmove_number = static_cast<std::uint32_t>(rng() % 3 + 1);
+    all.push_back(pos);
+    all.push_back(mutated(pos, rng));
+  }
+}
+
+TEST(XiangqiKeyMaterial, InjectiveOnRandomPositionsAndMutations) {
+  std::vector<xiangqi::Position> all;
+  add_xiangqi_mutations_and_random(all, 200000);
+  expect_xiangqi_injective(all);
+}
+
+TEST(XiangqiKeyMaterial, InjectiveOnSharedData) {
+  const fs::path path = fs::path(FENMILL_SHARED_DATA) / "xiangqi/wukong/puzzles_verified.fen";
+  if (!fs::exists(path)) GTEST_SKIP() << path << " not available";
+  std::vector<xiangqi::Position> all;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    xiangqi::Position pos;
+    if (xiangqi::normalize_fen(line, pos).ok()) all.push_back(pos);
+  }
+  EXPECT_GT(all.size(), 1000u);
+  add_xiangqi_mutations_and_random(all, 0);
+  expect_xiangqi_injective(all);
 }
 
 }  // namespace
