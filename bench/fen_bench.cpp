@@ -160,7 +160,7 @@ void BM_PolyglotKey(benchmark::State& state) {
 }
 BENCHMARK(BM_PolyglotKey)->Unit(benchmark::kMillisecond);
 
-// The default dedup level; the others hash the same 72-byte summary with fields zeroed.
+// The default dedup level; the others hash the same 48-byte summary with fields zeroed.
 void BM_DedupKey(benchmark::State& state) {
   const std::vector<Position>& positions = parsed_positions();
   for (auto _ : state) {

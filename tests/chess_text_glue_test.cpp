@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
@@ -127,6 +128,23 @@ TEST(ChessTextGlue, ChunkOutputReservedOnce) {
   ChunkResult nothing;
   process_chunk(text, true, SourceFormat{}, validate, nothing, 0);
   EXPECT_EQ(nothing.out.capacity(), 0u);  // no output, no buffer
+}
+
+// The same for dedup's keys and record ends, reserved for a record per 48 bytes: grown key by key, a fresh vector was
+// copied some fifteen times on its way to a chunk's keys. (The test file's lines are ~60 bytes: no growth past it.)
+TEST(ChessTextGlue, ChunkKeysReservedOnce) {
+  std::ifstream in(std::string(FENMILL_SOURCE_DIR) + "/tests/data/not_in_check_sample.fen");
+  const std::string lines((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(lines.empty());
+  std::string text;
+  while (text.size() < (std::size_t{1} << 20)) text += lines;
+  Job job;
+  job.command = Command::kDedup;
+  ChunkResult result;
+  process_chunk(text, true, SourceFormat{}, job, result, 0);
+  ASSERT_GT(result.keys.size(), text.size() / 100);
+  EXPECT_EQ(result.keys.capacity(), text.size() / 48);
+  EXPECT_EQ(result.ends.capacity(), text.size() / 48);
 }
 
 }  // namespace

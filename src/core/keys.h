@@ -38,11 +38,19 @@ struct Key128Hash {
   std::size_t operator()(const Key128& k) const { return static_cast<std::size_t>(k.lo); }
 };
 
-// XXH3-128 of a fixed 72-byte summary of the position, with the fields the level ignores zeroed (castling
-// rooks and ep square: kNoSquare).
+// XXH3-128 of key_material(pos, level): 48 bytes that hold the fields the level looks at, the others zeroed
+// (castling rooks and ep square: kNoSquare).
 // The ep square is hashed as stored: normalize it first. The default dedup level (kPosition) wants the
 // legal-ep square (EpPolicy::kLegal), so that "e3" written after 1.e4 with no capture possible and "-"
 // give the same key. The level is part of the hashed bytes, so keys of different levels never match.
 Key128 dedup_key(const Position& pos, KeyLevel level);
+
+// The bytes dedup_key hashes (keys.cpp says how they are laid out): equal for two positions exactly when the level
+// sees no difference between them. Exposed for the tests, which check that on real and random positions.
+struct KeyMaterial {
+  std::uint64_t words[6];
+  bool operator==(const KeyMaterial&) const = default;
+};
+KeyMaterial key_material(const Position& pos, KeyLevel level);
 
 }  // namespace fenmill
