@@ -11,6 +11,7 @@ RUNS=${RUNS:-5}
 corpus=build/bench/corpus.fen
 [ -f "$corpus" ] || scripts/make_bench_corpus.sh "$corpus"
 [ -x build/fenmill ] || { cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null && ninja -C build fenmill; }
+[ -x build/fenmill_dedup_floor ] || ninja -C build fenmill_dedup_floor >/dev/null 2>&1 || true  # needs FENMILL_BENCH
 bytes=$(stat -c %s "$corpus")
 lines=$(wc -l < "$corpus")
 slice=build/bench/slice-1m.fen
@@ -34,18 +35,25 @@ if [ -d tests/diff/node_modules/chessops ]; then
   add "fenmill normalize, 2 threads (1 M-line slice)" "$slice_bytes" 1000000 "build/fenmill normalize -q --threads 2 $slice"
 fi
 
-# times[i] = "t1 t2 ..." (wall seconds per round), rss[i] = max KB. The peers (slow) run in round 1 only.
-declare -a times rss
+# times[i] = "t1 t2 ..." (wall seconds per round), cpus[i] the same in user + system seconds, rss[i] = max KB.
+# The peers (slow) run in round 1 only.
+declare -a times cpus rss
 cat "$corpus" > /dev/null  # warm the page cache
 for round in $(seq "$rounds"); do
   for i in "${!cmds[@]}"; do
     (( i >= peer_from && round > 1 )) && continue
     # shellcheck disable=SC2086  # the command is a word list on purpose
-    /usr/bin/time -f "%e %M" -o build/bench/time.txt ${cmds[$i]} > /dev/null 2> build/bench/stderr.txt
-    read -r t m < build/bench/time.txt
+    /usr/bin/time -f "%e %M %U %S" -o build/bench/time.txt ${cmds[$i]} > /dev/null 2> build/bench/stderr.txt
+    read -r t m u s < build/bench/time.txt
     times[$i]="${times[$i]:-} $t"
+    cpus[$i]="${cpus[$i]:-} $(awk -v u="$u" -v s="$s" 'BEGIN {print u + s}')"
     (( m > ${rss[$i]:-0} )) && rss[$i]=$m
   done
+  # Dedup's floor this round: the CPU time of the keys and of a fresh table's inserts alone (bench/dedup_floor.cpp).
+  if [ -x build/fenmill_dedup_floor ]; then
+    read -r _ _ _ key_s table_s _ < <(build/fenmill_dedup_floor "$corpus")
+    floor_keys="${floor_keys:-} $key_s" floor_tables="${floor_tables:-} $table_s"
+  fi
 done
 
 median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -69,5 +77,15 @@ done
 echo
 echo "per-round ratios (median of $rounds): normalize 1->2 threads speed-up $(ratio 1 2)x;" \
   "dedup / normalize on 2 threads $(ratio 4 2)x, on 1 thread $(ratio 3 1)x"
+if [ -n "${floor_tables:-}" ]; then
+  # Normalize keeps both cores busy, so on 2 threads dedup can at best add its keys' and table's CPU time to
+  # normalize's, spread over the two: (normalize CPU + key + table) / normalize CPU, per round.
+  floor=$(paste <(echo "${cpus[2]}" | tr ' ' '\n' | grep .) <(echo "$floor_keys" | tr ' ' '\n' | grep .) \
+    <(echo "$floor_tables" | tr ' ' '\n' | grep .) | awk '{print ($1 + $2 + $3) / $1}' | median | awk '{printf "%.2f", $1}')
+  echo "dedup's floor on 2 threads: ${floor}x normalize (normalize's CPU time plus, in a fresh process," \
+    "the keys' $(echo "$floor_keys" | median) s and a fresh table's inserts' $(echo "$floor_tables" | median) s" \
+    "of CPU, medians; bench/dedup_floor.cpp)"
+fi
 echo "all rounds (seconds):"
-for i in 1 2 3 4; do echo "  ${names[$i]}:${times[$i]}"; done
+for i in 1 2 3 4; do echo "  ${names[$i]}:${times[$i]} (CPU:${cpus[$i]})"; done
+[ -z "${floor_tables:-}" ] || echo "  dedup floor, keys:$floor_keys; table:$floor_tables"

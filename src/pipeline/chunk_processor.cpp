@@ -88,6 +88,15 @@ class ChunkWork {
     chess_key_only_ = job.dedup() && !key_needs_legal_ep_ && !epd_operations_dropped;
   }
 
+  // Sizes the chunk's buffers once for `bytes` of text input. Grown record by record by half its size at a time, a
+  // fresh output buffer (each Work's first chunks) was copied some ten times on its way to ~2 MiB; the keys and record
+  // ends, grown key by key, some fifteen times on their way to a chunk's ~40 k (a FEN line is some 40 to 90 bytes).
+  void reserve_for_text(std::size_t bytes) {
+    if (job_.writes_positions() && job_.to != OutputFormat::kBinary) result_.out.reserve(bytes + bytes / 8);
+    if (want_keys_) result_.keys.reserve(bytes / 48);
+    if (want_ends_) result_.ends.reserve(bytes / 48);
+  }
+
   // One 32-byte record of a binary input: decode, then the same checks as for text.
   void binary_record(std::string_view bytes, std::uint64_t number) {
     ++result_.counts.records;
@@ -634,13 +643,7 @@ void process_chunk(std::string_view bytes, bool starts_input, const SourceFormat
     result.lines = number - 1;
     return;
   }
-  // Text out of text in: about the chunk's size, reserved at once. Grown record by record by half its size at a time,
-  // a fresh buffer (each Work's first chunks) was copied some ten times on its way to ~2 MiB.
-  if (job.writes_positions() && job.to != OutputFormat::kBinary) result.out.reserve(bytes.size() + bytes.size() / 8);
-  // The keys and record ends too, for a record per 48 bytes (a FEN line is some 40 to 90): grown key by key, a fresh
-  // vector was copied some fifteen times on its way to a chunk's ~40 k keys.
-  if (job.dedup() || job.command == Command::kStats) result.keys.reserve(bytes.size() / 48);
-  if (job.dedup() && job.to != OutputFormat::kBinary) result.ends.reserve(bytes.size() / 48);
+  work.reserve_for_text(bytes.size());
   if (source.format == InputFormat::kCsv) {
     result.lines = for_each_csv_row(bytes, source.separator, [&](std::string_view row, std::uint64_t line) { work.line(row, line); });
     return;
