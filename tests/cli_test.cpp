@@ -1598,6 +1598,23 @@ TEST(CliStderr, ProgressEndsOnTheRunsTotals) {
   EXPECT_EQ(std::count(last.begin(), last.end(), '\n'), 1) << r.err;
 }
 
+// One of a thing is not "1 records" or "1 duplicates".
+TEST(CliStderr, SummaryLineCountsInTheSingular) {
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+  CliRun run;
+  run.args = {"dedup", "-o", "/dev/null", "-"};
+  run.stdin_bytes = start + start;
+  CliResult r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.rfind("fenmill: 2 records: 2 valid (0 repaired, 0 completed), 0 invalid, 1 duplicate; 1 written; ", 0), 0u)
+      << r.err;
+  run.args = {"normalize", "-o", "/dev/null", "-"};
+  run.stdin_bytes = start;
+  r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.rfind("fenmill: 1 record: 1 valid (0 repaired, 0 completed), 0 invalid; 1 written; ", 0), 0u) << r.err;
+}
+
 // `fenmill validate big.fen` on a terminal: the report (standard output) and the progress line (standard error) share
 // the screen, and each report line landed after the progress line's text ("\r1.2 MB, 20532 records, 40.7 k
 // records/s   big.fen:15901:1: BAD_PIECE: ..."). Unless forced, progress is now off when what is written as the run
@@ -1880,6 +1897,23 @@ TEST(CliUsage, StdoutUnderAnyNameIsDescriptorOne) {
   EXPECT_EQ(tmp.entries(), (std::vector<std::string>{"err", "in.fen", "link", "link2", "out.fen", "sub"}));
 }
 
+// MISSING_KING and TOO_MANY_KINGS say which side breaks the rule, in both variants.
+TEST(CliOutput, KingCountMessagesNameTheSide) {
+  CliRun run;
+  run.args = {"validate", "-q", "-"};
+  run.stdin_bytes = "4k3/8/8/8/8/8/8/8 w - - 0 1\n8/8/8/8/8/8/8/4K3 b - - 0 1\n3kk3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+  CliResult r = run_cli(run);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out,
+            "<stdin>:1:1: MISSING_KING: each side needs exactly one king: White has none\n"
+            "<stdin>:2:1: MISSING_KING: each side needs exactly one king: Black has none\n"
+            "<stdin>:3:1: TOO_MANY_KINGS: each side needs exactly one king: Black has more than one (squares: d8 e8)\n");
+  run.args = {"validate", "-q", "--variant", "xiangqi", "-"};
+  run.stdin_bytes = "9/9/9/9/9/9/9/9/9/4K4 w - - 0 1\n";
+  r = run_cli(run);
+  EXPECT_EQ(r.out, "<stdin>:1:1: MISSING_KING: each side needs exactly one general: Black has none\n");
+}
+
 // validate's text report is one line per invalid record, even for a file name holding a newline or a tab.
 TEST(CliOutput, ValidateLinesEscapeControlBytesInFileNames) {
   TempDir tmp;
@@ -1887,11 +1921,11 @@ TEST(CliOutput, ValidateLinesEscapeControlBytesInFileNames) {
   write_file(tmp / name, "8/8/8/8/8/8/8/8 w - - 0 1\n");
   CliResult r = run_cli({"validate", "-q", name}, tmp.path().string());
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, "odd\\x0ana\\x09me.fen:1:1: MISSING_KING: each side needs exactly one king: one is missing\n");
+  EXPECT_EQ(r.out, "odd\\x0ana\\x09me.fen:1:1: MISSING_KING: each side needs exactly one king: neither side has one\n");
   // A name with a backslash must not print like a name with the byte it would spell.
   write_file(tmp / "odd\\x0ana\\x09me.fen", "8/8/8/8/8/8/8/8 w - - 0 1\n");
   r = run_cli({"validate", "-q", "odd\\x0ana\\x09me.fen"}, tmp.path().string());
-  EXPECT_EQ(r.out, "odd\\x5cx0ana\\x5cx09me.fen:1:1: MISSING_KING: each side needs exactly one king: one is missing\n");
+  EXPECT_EQ(r.out, "odd\\x5cx0ana\\x5cx09me.fen:1:1: MISSING_KING: each side needs exactly one king: neither side has one\n");
 }
 
 // An error or a note on stderr is one line whatever the file name holds, as validate's report lines are: a

@@ -234,6 +234,32 @@ TEST(FenErrors, EachCaseFailsWithExactlyItsCodeAndTheVariantPasses) {
 // MISSING_KING has no square to show; every other semantic code names at least one.
 // Checks one legal last move explains, each of a kind IMPOSSIBLE_CHECK must let pass (the reachable-positions test
 // plays random games; these are the corners random play rarely reaches).
+// The one-king rule's message says which side breaks it; the side checked first (White) is the one named when both do.
+TEST(FenErrors, KingCountDetailNamesTheSide) {
+  const std::pair<const char*, std::string_view> cases[] = {
+      {"4k3/8/8/8/8/8/8/8 w - - 0 1", "White has none"},
+      {"8/8/8/8/8/8/8/4K3 w - - 0 1", "Black has none"},
+      {"8/8/8/8/8/8/8/8 w - - 0 1", "neither side has one"},
+      {"4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "White has more than one"},
+      {"3kk3/8/8/8/8/8/8/4K3 w - - 0 1", "Black has more than one"},
+      {"3kk3/8/8/8/8/8/8/8 w - - 0 1", "White has none"},
+      {"3kk3/8/8/8/8/8/8/3KK3 w - - 0 1", "White has more than one"},
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", ""},
+  };
+  for (const auto& [fen, detail] : cases) {
+    SCOPED_TRACE(fen);
+    Position pos;
+    ASSERT_TRUE(parse_fen(fen, pos).ok());
+    EXPECT_EQ(king_count_detail(pos), detail);
+    const ErrorCode code = validate(pos).code;
+    if (detail.empty())
+      EXPECT_NE(code, ErrorCode::kMissingKing);
+    else  // validate() rejects for the side named
+      EXPECT_EQ(code, detail.find("none") != std::string_view::npos || detail.starts_with("neither")
+                          ? ErrorCode::kMissingKing : ErrorCode::kTooManyKings);
+  }
+}
+
 TEST(FenErrors, ChecksFromOneLegalLastMovePass) {
   const char* legal[] = {
       "8/8/4kP2/8/8/7B/8/4R1K1 b - - 0 2",   // exf6 e.p.: the e1 rook through e5, the h3 bishop through f5; the pawn gives none

@@ -660,6 +660,23 @@ TEST(Xiangqi, LooksLikeXiangqi) {
   }
 }
 
+TEST(Xiangqi, GeneralCountDetailNamesTheSide) {
+  const std::pair<const char*, std::string_view> cases[] = {
+      {"3k5/9/9/9/9/9/9/9/9/9 w - - 0 1", "Red has none"},
+      {"9/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "Black has none"},
+      {"9/9/9/9/9/9/9/9/9/9 w - - 0 1", "neither side has one"},
+      {"3k5/9/9/9/9/9/9/9/9/3KK4 w - - 0 1", "Red has more than one"},
+      {"3kk4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "Black has more than one"},
+      {"3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", ""},
+  };
+  for (const auto& [fen, detail] : cases) {
+    SCOPED_TRACE(fen);
+    Position pos;
+    ASSERT_TRUE(parse_fen(fen, pos).ok());
+    EXPECT_EQ(general_count_detail(pos), detail);
+  }
+}
+
 TEST(Xiangqi, MessagesUseXiangqiWords) {
   EXPECT_NE(message_for(ErrorCode::kRankCount).find("10 ranks"), std::string_view::npos);
   EXPECT_NE(message_for(ErrorCode::kRankSum).find("9 points"), std::string_view::npos);

@@ -253,15 +253,19 @@ fenmill::Variant binary_input_variant(const Job& job, const std::string& path, f
   return header.variant == fenmill::BinaryVariant::kXiangqi ? fenmill::Variant::kXiangqi : fenmill::Variant::kChess;
 }
 
+// "1 record", "2 records".
+const char* plural(std::uint64_t n, const char* one, const char* many) { return n == 1 ? one : many; }
+
 void print_summary(const Job& job, const fenmill::RunOutcome& o) {
   const auto& c = o.counts;
   double mb = static_cast<double>(o.bytes_in) / 1e6;
-  std::fprintf(stderr, "fenmill: %llu records: %llu valid (%llu repaired, %llu completed), %llu invalid",
-               static_cast<unsigned long long>(c.records), static_cast<unsigned long long>(c.valid),
-               static_cast<unsigned long long>(c.repaired), static_cast<unsigned long long>(c.completed),
-               static_cast<unsigned long long>(c.invalid));
+  std::fprintf(stderr, "fenmill: %llu %s: %llu valid (%llu repaired, %llu completed), %llu invalid",
+               static_cast<unsigned long long>(c.records), plural(c.records, "record", "records"),
+               static_cast<unsigned long long>(c.valid), static_cast<unsigned long long>(c.repaired),
+               static_cast<unsigned long long>(c.completed), static_cast<unsigned long long>(c.invalid));
   if (job.dedup() || job.command == fenmill::Command::kStats)
-    std::fprintf(stderr, ", %llu duplicates", static_cast<unsigned long long>(c.duplicates));
+    std::fprintf(stderr, ", %llu %s", static_cast<unsigned long long>(c.duplicates),
+                 plural(c.duplicates, "duplicate", "duplicates"));
   if (job.writes_positions()) std::fprintf(stderr, "; %llu written", static_cast<unsigned long long>(c.written));
   std::fprintf(stderr, "; %.1f MB in %.2f s (%.0f MB/s)\n", mb, o.seconds, o.seconds > 0 ? mb / o.seconds : 0.0);
 }

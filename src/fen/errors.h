@@ -23,8 +23,8 @@ namespace fenmill {
   X(kClockRange, "CLOCK_RANGE", "clock value out of range (halfmove > 65535 or fullmove > 1000000)")        \
   X(kTrailingText, "TRAILING_TEXT", "unexpected text after the last FEN field")                            \
   /* semantics: a FEN, but not a position that can arise in a game */                                      \
-  X(kMissingKing, "MISSING_KING", "each side needs exactly one king: one is missing")                       \
-  X(kTooManyKings, "TOO_MANY_KINGS", "each side needs exactly one king: a side has more than one")          \
+  X(kMissingKing, "MISSING_KING", "each side needs exactly one king")                                       \
+  X(kTooManyKings, "TOO_MANY_KINGS", "each side needs exactly one king")                                    \
   X(kTooManyPawns, "TOO_MANY_PAWNS", "a side has more than 8 pawns")                                        \
   X(kTooManyPieces, "TOO_MANY_PIECES", "a side has more than 16 pieces")                                    \
   X(kTooManyPromoted, "TOO_MANY_PROMOTED", "more promoted pieces than missing pawns allow")                 \

@@ -433,6 +433,15 @@ Verdict validate_rules(Position& pos, bool repair) {
 }  // namespace
 
 // The common case without a call: the rare ones are tail calls.
+std::string_view king_count_detail(const Position& pos) {
+  const Bitboard white = pos.pieces(kWhite, kKing), black = pos.pieces(kBlack, kKing);
+  if (!white) return black ? "White has none" : "neither side has one";
+  if (more_than_one(white)) return "White has more than one";
+  if (!black) return "Black has none";
+  if (more_than_one(black)) return "Black has more than one";
+  return {};
+}
+
 Verdict validate(Position& pos, bool repair) {
   if (!common_case(pos)) return validate_careful(pos, repair);
   if (!no_king_attacked(pos)) return validate_checks(pos);

@@ -1,5 +1,6 @@
 // Semantic checks: can this position occur in a game of chess? One ErrorCode per rule.
 #pragma once
+#include <string_view>
 #include <cstdint>
 
 #include "core/position.h"
@@ -49,5 +50,10 @@ bool ep_capture_pseudo(const Position& pos);
 
 // Looks for the "flipped board / swapped colours" pattern.
 std::uint8_t position_hints(const Position& pos);
+
+// Which side breaks the one-king rule, for the message of MISSING_KING and TOO_MANY_KINGS: "White has none",
+// "neither side has one", "Black has more than one", ... (empty when both sides have one king). White is checked
+// first, as validate() does.
+std::string_view king_count_detail(const Position& pos);
 
 }  // namespace fenmill

@@ -105,7 +105,7 @@ class ChunkWork {
       if (!xiangqi::decode_record(reinterpret_cast<const std::uint8_t*>(bytes.data()), xpos_))
         return reject(hex(bytes), number, ErrorCode::kBadRecord, 1, 0, 0);
       xiangqi::Verdict xv = xiangqi::validate(xpos_);
-      if (!xv.ok()) return reject(decoded_fen(), number, xv.code, 1, xv.hints, 0, {}, xv.squares);
+      if (!xv.ok()) return reject(decoded_fen(), number, xv.code, 1, xv.hints, 0, rule_detail(xv.code), xv.squares);
       NormalizeResult r;
       r.fields = 6;
       return accept(std::string_view{}, RecordFen{}, r);
@@ -113,7 +113,7 @@ class ChunkWork {
     if (!decode_record(reinterpret_cast<const std::uint8_t*>(bytes.data()), pos_))
       return reject(hex(bytes), number, ErrorCode::kBadRecord, 1, 0, 0);
     Verdict v = validate(pos_, options_.repair);
-    if (!v.ok()) return reject(decoded_fen(), number, v.code, 1, v.hints, v.squares);
+    if (!v.ok()) return reject(decoded_fen(), number, v.code, 1, v.hints, v.squares, rule_detail(v.code));
     apply_ep_policy(pos_, options_.ep);
     NormalizeResult r;
     r.fields = 6;
@@ -190,8 +190,8 @@ class ChunkWork {
     if (xq_) {
       xiangqi::NormalizeResult xr = xiangqi::normalize_fen(where.fen, xpos_, xoptions_);
       if (!xr.ok())
-        return reject(line, number, xr.code, column_in_line(line, where, xr.column), xr.hints | cr_hint(where.fen), 0, {},
-                      xr.squares);
+        return reject(line, number, xr.code, column_in_line(line, where, xr.column), xr.hints | cr_hint(where.fen), 0,
+                      rule_detail(xr.code), xr.squares);
       NormalizeResult r;
       r.fields = xr.fields < 2 ? 1 : 6;
       r.rest = xr.rest;
@@ -215,10 +215,18 @@ class ChunkWork {
   }
 
  private:
+  // The side that breaks the one-king (one-general) rule, said after the rule (the position just read is pos_ or
+  // xpos_); nothing for other codes.
+  std::string_view rule_detail(ErrorCode code) const {
+    if (code != ErrorCode::kMissingKing && code != ErrorCode::kTooManyKings) return {};
+    return xq_ ? xiangqi::general_count_detail(xpos_) : king_count_detail(pos_);
+  }
+
   void chess_record(std::string_view line, const RecordFen& where, std::uint64_t number) {
     NormalizeResult r = normalize_fen(where.fen, pos_, options_);
     if (!r.ok()) {
-      reject(line, number, r.code, column_in_line(line, where, r.column), r.hints | cr_hint(where.fen), r.squares);
+      reject(line, number, r.code, column_in_line(line, where, r.column), r.hints | cr_hint(where.fen), r.squares,
+             rule_detail(r.code));
       result_.rejects.back().valid_as_xiangqi = valid_as_xiangqi(where.fen);
       return;
     }

@@ -13,8 +13,8 @@ std::string_view message_for(ErrorCode code) {
     case ErrorCode::kBadEpSyntax: return "the fourth field must be '-' (Xiangqi has no en passant)";
     case ErrorCode::kBadHalfmove: return "halfmove clock must be a non-negative integer or '-'";
     case ErrorCode::kBadFullmove: return "fullmove number must be a positive integer or '-'";
-    case ErrorCode::kMissingKing: return "each side needs exactly one general: one is missing";
-    case ErrorCode::kTooManyKings: return "each side needs exactly one general: a side has more than one";
+    case ErrorCode::kMissingKing: return "each side needs exactly one general";
+    case ErrorCode::kTooManyKings: return "each side needs exactly one general";
     case ErrorCode::kOppositeCheck: return "the side not to move is in check";
     default: return fenmill::error_message(code);
   }

@@ -89,4 +89,13 @@ Verdict validate(const Position& pos) {
   return v;
 }
 
+std::string_view general_count_detail(const Position& pos) {
+  const Bitboard red = pos.pieces(kRed, kGeneral), black = pos.pieces(kBlack, kGeneral);
+  if (!red) return black ? "Red has none" : "neither side has one";
+  if (more_than_one(red)) return "Red has more than one";
+  if (!black) return "Black has none";
+  if (more_than_one(black)) return "Black has more than one";
+  return {};
+}
+
 }  // namespace fenmill::xiangqi

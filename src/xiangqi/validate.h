@@ -13,6 +13,7 @@
 //   OPPOSITE_CHECK                 the side not to move is not in check
 #pragma once
 #include <cstdint>
+#include <string_view>
 
 #include "fen/errors.h"
 #include "xiangqi/position.h"
@@ -39,5 +40,9 @@ Bitboard checkers_of(const Position& pos, Color by);
 // True if both generals stand on one file with no piece between them.
 bool generals_facing(const Position& pos);
 std::uint8_t position_hints(const Position& pos);
+
+// Which side breaks the one-general rule ("Red has none", "neither side has one", "Black has more than one", ...;
+// empty when both have one), Red checked first as validate() does: the detail of MISSING_KING and TOO_MANY_KINGS.
+std::string_view general_count_detail(const Position& pos);
 
 }  // namespace fenmill::xiangqi
