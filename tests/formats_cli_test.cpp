@@ -1246,7 +1246,7 @@ TEST(FormatsCli, AXiangqiPgnFenTagSaysSo) {
 
 // A Xiangqi game without a [FEN] tag, in ICCS or Chinese notation, read in a chess run was rejected game by game
 // with no word of Xiangqi. Said when it is certain: a [Variant "xiangqi"] or [Game "Chinese Chess"] tag, a Chinese
-// move verb (平 进 進 退), full-width WXF (Ｃ２＝５), or ICCS moves with two to or from points no chessboard has; a chess UCI game with one
+// move verb (平 进 進 退), full-width or ASCII WXF (Ｃ２＝５, C2.5), or ICCS moves with two to or from points no chessboard has; a chess UCI game with one
 // mistyped move, or a chess game with a Game tag of its own, gets no hint.
 TEST(FormatsCli, AXiangqiGameSaysSo) {
   TempDir dir;
@@ -1258,11 +1258,14 @@ TEST(FormatsCli, AXiangqiGameSaysSo) {
              "\xE9\xA6\xAC" "8\xE9\x80\xB2" "7 *\n\n"
              "[Event \"uci\"]\n\n1. e2e4 e7e9 2. g1f3 *\n\n"
              "[Event \"wxf\"]\n\n1. \xEF\xBC\xA3\xEF\xBC\x92\xEF\xBC\x9D\xEF\xBC\x95 *\n\n"
-             "[Game \"Chess\"]\n\n1. e4 e5 2. Ke3 *\n");
+             "[Game \"Chess\"]\n\n1. e4 e5 2. Ke3 *\n\n"
+             "[Event \"ascii wxf\"]\n\n1. C2.5 H8+7 2. H2+3 R9.8 *\n\n"
+             "[Event \"ascii wxf, front piece\"]\n\n1. +R.5 *\n\n"
+             "[Event \"chess, rank given\"]\n\n1. R1a3 *\n");
   CliResult r = run_cli({"validate", "-q", "g.pgn"}, dir.path().string());
   EXPECT_EQ(r.exit_code, 1);
   const std::vector<std::string> lines = split_lines(r.out);
-  ASSERT_EQ(lines.size(), 7u) << r.out;
+  ASSERT_EQ(lines.size(), 10u) << r.out;
   const std::string hint = " (hint: a Xiangqi game: games are replayed as chess; fenmill reads Xiangqi positions (FEN, "
                            "EPD), not games)";
   for (std::size_t i = 0; i < 4; ++i) EXPECT_TRUE(lines[i].ends_with(hint)) << lines[i];
@@ -1271,6 +1274,9 @@ TEST(FormatsCli, AXiangqiGameSaysSo) {
   EXPECT_EQ(lines[4].find("hint"), std::string::npos) << lines[4];
   EXPECT_EQ(lines[6].find("hint"), std::string::npos) << lines[6];
   EXPECT_TRUE(lines[5].ends_with(hint)) << lines[5];  // full-width WXF
+  EXPECT_TRUE(lines[7].ends_with(hint)) << lines[7];  // ASCII WXF
+  EXPECT_TRUE(lines[8].ends_with(hint)) << lines[8];
+  EXPECT_EQ(lines[9].find("hint"), std::string::npos) << lines[9];
 }
 
 TEST(FormatsCli, XiangqiVariantRefusesPgnInput) {

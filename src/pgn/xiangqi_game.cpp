@@ -33,6 +33,21 @@ bool holds_xiangqi_move_words(std::string_view word) {
   return false;
 }
 
+// A move in ASCII WXF notation (C2.5, H8+7, R1=2, +R.5, R+.5): a piece letter (upper case, as WXF writes both
+// sides) and its file, or a piece letter and + / - for the front or rear of two, in either order; then the verb,
+// . or = (across), + (forward), - (back); then a digit. No chess notation has a digit or a verb in those places.
+bool ascii_wxf_move(std::string_view word) {
+  if (const std::size_t digits = word.find_first_not_of("0123456789"); digits > 0 && digits < word.size() && word[digits] == '.')
+    word.remove_prefix(std::min(word.size(), word.find_first_not_of('.', digits)));  // "12.C2.5"
+  if (word.size() != 4) return false;
+  const auto piece = [](char c) { return std::string_view("KAEBRCHNP").find(c) != std::string_view::npos; };
+  const auto digit = [](char c) { return c >= '1' && c <= '9'; };
+  const auto front_or_rear = [](char c) { return c == '+' || c == '-'; };
+  const bool who = (piece(word[0]) && (digit(word[1]) || front_or_rear(word[1]))) || (front_or_rear(word[0]) && piece(word[1]));
+  const char verb = word[2];
+  return who && (verb == '.' || verb == '=' || verb == '+' || verb == '-') && digit(word[3]);
+}
+
 // 0: not an ICCS move (file a-i, rank 0-9, twice, an optional '-' between, check or annotation marks after);
 // 1: one, on points a chessboard has too; 2: one naming file i or rank 0 or 9.
 int iccs_move(std::string_view word) {
@@ -73,7 +88,7 @@ bool is_xiangqi_game(const GameInfo& game, std::string_view chunk, std::string_v
     return chunk.substr(begin, at - begin);
   };
   const std::string_view word = next_word();
-  if (holds_xiangqi_move_words(word)) return true;
+  if (holds_xiangqi_move_words(word) || ascii_wxf_move(word)) return true;
   if (iccs_move(word) == 0) return false;
   // Two ICCS moves on points no chessboard has, among this word and the next ones up to the game's end (its result,
   // or a tag line that starts the next game): one alone may be a chess UCI move mistyped (e7e9).
