@@ -1244,6 +1244,32 @@ TEST(FormatsCli, AXiangqiPgnFenTagSaysSo) {
   }
 }
 
+// EPD records (operations after the fourth field) in a file read as FEN were rejected as a bad halfmove clock with no
+// word of EPD; now the message says to read them as EPD. A record that is bad either way, and a CSV field, get no hint.
+TEST(FormatsCli, EpdOperationsInAFenFileSaySo) {
+  TempDir dir;
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+  write_file(dir / "ops.fen", start + " bm e4; id \"x\";\n" + start + " hmvc 0; fmvn 1;\n" + start + " 0 1 c0 \"a\";\n" +
+                                  start + " x 1\n" + start + " 0 0\n");
+  CliResult r = run_cli({"validate", "-q", "ops.fen"}, dir.path().string());
+  EXPECT_EQ(r.exit_code, 1);
+  const std::vector<std::string> lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 5u) << r.out;
+  const std::string hint = " (hint: the record is valid read as EPD, with operations: name the file .epd or pass --from epd)";
+  EXPECT_EQ(lines[0], "ops.fen:1:54: BAD_HALFMOVE: halfmove clock must be a non-negative integer" + hint);
+  EXPECT_TRUE(lines[1].ends_with(hint)) << lines[1];
+  EXPECT_EQ(lines[2], "ops.fen:3:58: TRAILING_TEXT: unexpected text after the last FEN field" + hint);
+  EXPECT_EQ(lines[3].find("hint"), std::string::npos) << lines[3];
+  EXPECT_EQ(lines[4].find("hint"), std::string::npos) << lines[4];
+  // As the hint says: read as EPD, the first three are valid (and "x 1", an operation without its ';').
+  r = run_cli({"validate", "-q", "--from", "epd", "ops.fen"}, dir.path().string());
+  EXPECT_EQ(r.out, "ops.fen:5:56: BAD_FULLMOVE: fullmove number must be a positive integer\n");
+  write_file(dir / "ops.csv", "fen\n\"" + start + " bm e4;\"\n");
+  r = run_cli({"validate", "-q", "ops.csv"}, dir.path().string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out.find("hint"), std::string::npos) << r.out;
+}
+
 // A Xiangqi game without a [FEN] tag, in ICCS or Chinese notation, read in a chess run was rejected game by game
 // with no word of Xiangqi. Said when it is certain: a [Variant "xiangqi"] or [Game "Chinese Chess"] tag, a Chinese
 // move verb (平 进 進 退), full-width or ASCII WXF (Ｃ２＝５, C2.5), or ICCS moves with two to or from points no chessboard has; a chess UCI game with one

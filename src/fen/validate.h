@@ -29,6 +29,7 @@ enum Hint : std::uint8_t {
   kHintByKings = 2,  // with kHintFlipped: there are no pawns, the kings stand on each other's back rank
   kHintChess960 = 4,  // rejected for its castling rights, valid read as Chess960 (--chess960: KQkq are X-FEN)
   kHintCarriageReturn = 8,  // the record holds a CR that ends no line: the input's lines may end in CR alone
+  kHintEpd = 16,  // a FEN input's record, rejected, that is a valid EPD record (operations after its fourth field)
 };
 
 // 16 bytes, the bitboard first: returned in two registers (x86-64 SysV) rather than through memory.

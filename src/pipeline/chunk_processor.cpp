@@ -225,8 +225,8 @@ class ChunkWork {
   void chess_record(std::string_view line, const RecordFen& where, std::uint64_t number) {
     NormalizeResult r = normalize_fen(where.fen, pos_, options_);
     if (!r.ok()) {
-      reject(line, number, r.code, column_in_line(line, where, r.column), r.hints | cr_hint(where.fen), r.squares,
-             rule_detail(r.code));
+      reject(line, number, r.code, column_in_line(line, where, r.column), r.hints | cr_hint(where.fen) | epd_hint(r.code, where.fen),
+             r.squares, rule_detail(r.code));
       result_.rejects.back().valid_as_xiangqi = valid_as_xiangqi(where.fen);
       return;
     }
@@ -287,6 +287,20 @@ class ChunkWork {
   // Whether a record a chess run rejects is a valid Xiangqi position: a Xiangqi file read without --variant had
   // every record rejected at its first '9' or its tenth rank, with no word of why. Rejected records only: the
   // record is read a second time.
+  // kHintEpd for a record of a file read as FEN (by its name, or --from fen) that fails at its clocks or after
+  // them and is a valid EPD record: EPD operations (`bm e4;`, `hmvc 0;`) in a .fen file were rejected as a bad
+  // halfmove clock with no word of EPD. Rejected records only: the record is read a second time.
+  std::uint8_t epd_hint(ErrorCode code, std::string_view fen) {
+    if (source_.format != InputFormat::kFen || options_.allow_operations ||
+        (code != ErrorCode::kBadHalfmove && code != ErrorCode::kBadFullmove && code != ErrorCode::kTrailingText) ||
+        fen.find(';') == std::string_view::npos)  // EPD operations end in ';': "w KQkq - x 1" is a typo, not EPD
+      return 0;
+    NormalizeOptions as_epd = options_;
+    as_epd.allow_operations = true;
+    Position pos;
+    return normalize_fen(fen, pos, as_epd).ok() ? kHintEpd : 0;
+  }
+
   bool valid_as_xiangqi(std::string_view fen) {
     // looks_like_xiangqi first: every Xiangqi placement has its 9 slashes, and the full read of a chess record that
     // fails was a quarter of a run of such rejects.

@@ -150,6 +150,8 @@ std::string reject_message(const Reject& r, std::string_view detail) {
   else if (r.hints & kHintFlipped)
     m += " (hint: White's pawns stand on Black's side and Black's on White's: the board may be written from "
          "rank 1 instead of rank 8, or the colours swapped)";
+  if ((r.hints & kHintEpd) && !r.xiangqi)
+    m += " (hint: the record is valid read as EPD, with operations: name the file .epd or pass --from epd)";
   if (r.hints & kHintCarriageReturn)
     m += " (hint: the record holds a carriage return (CR) inside it: lines end at LF, so a file whose lines end in "
          "CR alone (classic Mac OS) reads as one line; convert it first, e.g. with tr '\\r' '\\n')";
