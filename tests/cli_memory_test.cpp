@@ -155,10 +155,10 @@ TEST(CliMemory, AddressSpaceLimitIsMetOrReportedAsOutOfMemory) {
             "fenmill: error: out of memory (dedup and stats keep 11-23 bytes per distinct position; fewer --threads or "
             "a smaller --chunk-size need less)\n");
   EXPECT_FALSE(fs::exists(tmp / "big.out"));
-  // dedup --count keeps a whole key, its first-seen ordinal and its count (32-byte slots): its own figure, not dedup's.
+  // dedup --count keeps a first-seen ordinal and a count per position besides dedup's slot: its own figure.
   EXPECT_EQ(limited("dedup -q --count --chunk-size 1073741824 - -o '" + (tmp / "big.out") + "' < '" + demo + "'"), 2);
   EXPECT_EQ(read_file(tmp / "err"),
-            "fenmill: error: out of memory (dedup --count keeps 46-91 bytes per distinct position; fewer --threads or "
+            "fenmill: error: out of memory (dedup --count keeps 21-38 bytes per distinct position; fewer --threads or "
             "a smaller --chunk-size need less)\n");
   EXPECT_FALSE(fs::exists(tmp / "big.out"));
 }

@@ -46,25 +46,40 @@ void check_in_batches(const std::vector<DedupKey>& keys, DedupSet& set, int know
   EXPECT_EQ(set.size(), reference.size());
 }
 
-// --count's table, one key at a time.
-void check_counting_set(const std::vector<DedupKey>& keys) {
-  CountingDedupSet set(16);
-  std::set<KeyPair> reference;
-  std::uint8_t is_new = 0;
-  for (const DedupKey& k : keys) {
-    set.insert_batch(&k, 1, &is_new);
-    ASSERT_EQ(is_new != 0, reference.insert({k.lo, k.hi}).second) << k.lo << " " << k.hi;
-  }
-  EXPECT_EQ(set.size(), reference.size());
-}
-
 // The first size of 16 slots leaves room for 4 + 54 known bits.
 constexpr int kSmallKnownBits = 58;
+
+std::vector<std::uint64_t> counts_of(const CountingDedupSet& set) {
+  std::vector<std::uint64_t> counts(set.size());
+  for (std::size_t i = 0; i < counts.size(); ++i) counts[i] = set.count(i);
+  return counts;
+}
+
+// --count's table against std::map: new/old, first-seen ordinals and occurrence counts, in batches of sizes 1 to
+// max_batch (with the displacement bound and the known bits small, through every rare path of growth).
+void check_counting_set(const std::vector<DedupKey>& keys, CountingDedupSet& set, int known_bits, std::size_t max_batch) {
+  std::map<KeyPair, std::pair<std::size_t, std::uint64_t>> reference;  // ordinal, count
+  std::vector<std::uint8_t> is_new(keys.size());
+  for (std::size_t at = 0, batch = 1; at < keys.size(); at += batch, batch = batch * 3 % max_batch + 1) {
+    std::size_t n = std::min(batch, keys.size() - at);
+    set.insert_batch(keys.data() + at, n, is_new.data());
+    for (std::size_t i = 0; i < n; ++i) {
+      auto [it, fresh] = reference.try_emplace(known_part(keys[at + i], known_bits), reference.size(), 0);
+      ++it->second.second;
+      ASSERT_EQ(is_new[i] != 0, fresh) << at + i;
+    }
+  }
+  ASSERT_EQ(set.size(), reference.size());
+  std::vector<std::uint64_t> expected(reference.size());
+  for (const auto& [key, ordinal_count] : reference) expected[ordinal_count.first] = ordinal_count.second;
+  EXPECT_EQ(counts_of(set), expected);
+}
 
 void check_both(const std::vector<DedupKey>& keys) {
   DedupSet set(16, DedupSet::kMaxDisplacement, kSmallKnownBits);
   check_dedup_set(keys, set, kSmallKnownBits);
-  check_counting_set(keys);
+  CountingDedupSet counting(16, DedupSet::kMaxDisplacement, kSmallKnownBits);
+  check_counting_set(keys, counting, kSmallKnownBits, 1);
 }
 
 std::vector<DedupKey> random_keys_with_repeats(std::uint64_t seed, int n) {
@@ -218,7 +233,7 @@ TEST(CountingDedupSet, TellsKeysApartByTheSame72BitsAsDedupSet) {
   for (int i = 0; i < 4; ++i) EXPECT_EQ(is_new[i], plain.insert(keys[i])) << i;
   EXPECT_EQ(is_new[1], 1);
   EXPECT_EQ(is_new[2], 0);
-  EXPECT_EQ(counting.counts_in_first_seen_order(), (std::vector<std::uint64_t>{3, 1}));
+  EXPECT_EQ(counts_of(counting), (std::vector<std::uint64_t>{3, 1}));
 }
 
 // --count's table against std::map: first-seen ordinals and occurrence counts, through growth, in batches
@@ -231,22 +246,66 @@ TEST(CountingDedupSet, OrdinalsAndCountsAgreeWithStdMap) {
     if (i % 40000 == 3) keys.push_back(DedupKey{});
   }
   CountingDedupSet set(16);
-  std::map<std::pair<std::uint64_t, std::uint64_t>, std::pair<std::size_t, std::uint64_t>> reference;  // ordinal, count
+  check_counting_set(keys, set, DedupSet::kKnownBits, 1000);
+}
+
+// The same where the ordinals must follow their keys through every move of growth: keys put back after a
+// doubling's walk and doublings forced by a key too far from its home (displacement bounds 0-2; check_both runs
+// the wrapping cases).
+TEST(CountingDedupSet, OrdinalsFollowTheirKeysThroughGrowthsRarePaths) {
+  for (std::size_t max_displacement : {0, 1, 2}) {
+    SCOPED_TRACE(max_displacement);
+    const std::vector<DedupKey> keys = crowded_keys(41 + max_displacement);
+    CountingDedupSet set(16, max_displacement, kSmallKnownBits);
+    check_counting_set(keys, set, kSmallKnownBits, 37);
+  }
+}
+
+// A count past what 4 bytes hold goes on in the side table (the limit lowered to reach it).
+TEST(CountingDedupSet, CountsPastTheirLimitGoOn) {
+  CountingDedupSet set(16, DedupSet::kMaxDisplacement, DedupSet::kKnownBits, /*count_limit=*/3);
+  const DedupKey a{1, 2}, b{3, 4};
+  std::vector<DedupKey> keys = {a, b};
+  for (int i = 0; i < 9; ++i) keys.push_back(a);
+  keys.push_back(b);
   std::vector<std::uint8_t> is_new(keys.size());
-  for (std::size_t at = 0, batch = 1; at < keys.size(); at += batch, batch = batch * 3 % 1000 + 1) {
-    std::size_t n = std::min(batch, keys.size() - at);
-    set.insert_batch(keys.data() + at, n, is_new.data());
-    for (std::size_t i = 0; i < n; ++i) {
-      const DedupKey& k = keys[at + i];
-      auto [it, fresh] = reference.try_emplace({k.lo, k.hi}, reference.size(), 0);
-      ++it->second.second;
-      ASSERT_EQ(is_new[i] != 0, fresh) << at + i;
+  set.insert_batch(keys.data(), keys.size(), is_new.data());
+  EXPECT_EQ(counts_of(set), (std::vector<std::uint64_t>{10, 2}));
+  set.insert_batch(keys.data(), 1, is_new.data());
+  EXPECT_EQ(set.count(0), 11u);
+}
+
+// The budget, ~24 bytes per distinct position: the set's 8-byte slots and 4-byte ordinals at 35-70 % load
+// and a 4-byte count: under 38 bytes right after a doubling, ~28 on average (plain dedup: 11-23).
+TEST(CountingDedupSet, KeepsAtMost38BytesPerKeyPastItsFirstSize) {
+  CountingDedupSet set;
+  std::mt19937_64 rng(5);
+  std::vector<DedupKey> batch(1000);
+  std::vector<std::uint8_t> is_new(batch.size());
+  // The mean over one whole doubling period (2^21 slots: from 35 % to 70 % full).
+  const std::size_t from = (std::size_t{1} << 20) * 7 / 10, to = (std::size_t{1} << 21) * 7 / 10;
+  double sum = 0;
+  int samples = 0;
+  while (set.size() + batch.size() < to) {
+    for (DedupKey& k : batch) k = DedupKey{rng(), rng()};
+    set.insert_batch(batch.data(), batch.size(), is_new.data());
+    if (set.size() > (std::size_t{1} << 18))
+      EXPECT_LE(set.bytes(), set.size() * 38 + (std::size_t{1} << 21)) << set.size();  // + a 2 MiB page of counts
+    if (set.size() > from) {
+      sum += static_cast<double>(set.bytes()) / static_cast<double>(set.size());
+      ++samples;
     }
   }
-  ASSERT_EQ(set.size(), reference.size());
-  std::vector<std::uint64_t> expected(reference.size());
-  for (const auto& [key, ordinal_count] : reference) expected[ordinal_count.first] = ordinal_count.second;
-  EXPECT_EQ(set.counts_in_first_seen_order(), expected);
+  EXPECT_LT(sum / samples, 29.0);
+}
+
+// Plain dedup's set keeps no ordinals: asking for them is a programming error, said at once.
+TEST(DedupSet, OrdinalsOnlyFromASetThatKeepsThem) {
+  DedupSet set;
+  const DedupKey k{1, 1};
+  std::uint8_t is_new;
+  std::uint32_t ordinal;
+  EXPECT_THROW(set.insert_batch(&k, 1, &is_new, &ordinal), std::logic_error);
 }
 
 }  // namespace

@@ -419,7 +419,7 @@ int main(int argc, char** argv) {
     const bool keeps_positions = job.command == fenmill::Command::kDedup || job.command == fenmill::Command::kStats;
     std::fprintf(stderr, "fenmill: error: out of memory (%sfewer --threads or a smaller --chunk-size need less)\n",
                  !keeps_positions ? ""
-                 : job.count      ? "dedup --count keeps 46-91 bytes per distinct position; "
+                 : job.count      ? "dedup --count keeps 21-38 bytes per distinct position; "
                                   : "dedup and stats keep 11-23 bytes per distinct position; ");
     return fenmill::kExitUsageOrIo;
   } catch (const std::exception& e) {

@@ -15,8 +15,8 @@ int log2_of_power_of_two_at_least(std::size_t n) {
 
 }  // namespace
 
-DedupSet::DedupSet(std::size_t initial_capacity, std::size_t max_displacement, int known_bits)
-    : known_bits_(known_bits), max_displacement_(max_displacement) {
+DedupSet::DedupSet(std::size_t initial_capacity, std::size_t max_displacement, int known_bits, bool remember_ordinals)
+    : remember_ordinals_(remember_ordinals), known_bits_(known_bits), max_displacement_(max_displacement) {
   // At least 16 slots, and enough that a slot holds the known bits above the home bits.
   bits_ = log2_of_power_of_two_at_least(initial_capacity < 16 ? 16 : initial_capacity);
   if (bits_ < known_bits_ - kQuotientBits) bits_ = known_bits_ - kQuotientBits;
@@ -25,6 +25,10 @@ DedupSet::DedupSet(std::size_t initial_capacity, std::size_t max_displacement, i
     throw std::invalid_argument("DedupSet: known bits out of range");
   HugeTable<std::uint64_t> fresh(std::size_t{1} << bits_);  // zero-filled by the kernel: no pass to clear it
   fresh.swap(slots_);
+  if (remember_ordinals_) {
+    HugeTable<std::uint32_t> ordinals(slots_.size());
+    ordinals.swap(ordinals_);
+  }
 }
 
 DedupSet::Entry DedupSet::entry_of(DedupKey key) const {
@@ -34,14 +38,16 @@ DedupSet::Entry DedupSet::entry_of(DedupKey key) const {
   return {key.lo & mask(), above & ((std::uint64_t{1} << quotient_bits) - 1)};
 }
 
-DedupSet::Found DedupSet::find_or_insert(Entry e) {
+DedupSet::Found DedupSet::find_or_insert(Entry e, std::size_t& at) {
   const std::size_t m = mask();
   for (std::size_t d = 0; d <= max_displacement_; ++d) {
-    std::uint64_t& slot = slots_[(e.home + d) & m];
+    at = (e.home + d) & m;
+    std::uint64_t& slot = slots_[at];
     const std::uint64_t expected = word(e.quotient, d);  // the same quotient at the same distance: the same home
     if (slot == expected) return Found::kOld;
     if (slot == 0) {
       slot = expected;
+      if (remember_ordinals_) ordinals_[at] = static_cast<std::uint32_t>(size_);
       ++size_;
       return Found::kNew;
     }
@@ -49,9 +55,9 @@ DedupSet::Found DedupSet::find_or_insert(Entry e) {
   return Found::kTooFar;  // no key sits that far from its home, so this one is absent
 }
 
-bool DedupSet::insert_growing(DedupKey key) {
+bool DedupSet::insert_growing(DedupKey key, std::size_t& at) {
   for (;;) {
-    Found found = find_or_insert(entry_of(key));
+    Found found = find_or_insert(entry_of(key), at);
     if (found != Found::kTooFar) return found == Found::kNew;
     grow();
   }
@@ -59,7 +65,8 @@ bool DedupSet::insert_growing(DedupKey key) {
 
 bool DedupSet::insert(DedupKey key) {
   reserve(size_ + 1);
-  return insert_growing(key);
+  std::size_t at;
+  return insert_growing(key, at);
 }
 
 void DedupSet::insert_batch(const DedupKey* keys, std::size_t n, std::uint8_t* is_new) {
@@ -67,18 +74,38 @@ void DedupSet::insert_batch(const DedupKey* keys, std::size_t n, std::uint8_t* i
   // The table is far larger than the caches, so a lone insert mostly waits for memory: prefetch the home slots
   // of the keys ahead (bench/dedup_bench.cpp, docs/PERFORMANCE.md).
   constexpr std::size_t kAhead = 32;
+  std::size_t at;
   for (std::size_t i = 0; i < n; ++i) {
     if (i + kAhead < n) __builtin_prefetch(&slots_[keys[i + kAhead].lo & mask()]);
-    Found found = find_or_insert(entry_of(keys[i]));
-    is_new[i] = found == Found::kTooFar ? insert_growing(keys[i]) : found == Found::kNew;
+    Found found = find_or_insert(entry_of(keys[i]), at);
+    is_new[i] = found == Found::kTooFar ? insert_growing(keys[i], at) : found == Found::kNew;
+  }
+}
+
+void DedupSet::insert_batch(const DedupKey* keys, std::size_t n, std::uint8_t* is_new, std::uint32_t* ordinals) {
+  if (!remember_ordinals_) throw std::logic_error("DedupSet: ordinals asked of a set that does not keep them");
+  if (n > kMaxOrdinals - size_)
+    throw std::length_error("dedup --count: more than 4294967296 distinct positions");
+  reserve(size_ + n);
+  constexpr std::size_t kAhead = 32;  // as above
+  std::size_t at;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i + kAhead < n) __builtin_prefetch(&slots_[keys[i + kAhead].lo & mask()]);
+    Found found = find_or_insert(entry_of(keys[i]), at);
+    is_new[i] = found == Found::kTooFar ? insert_growing(keys[i], at) : found == Found::kNew;
+    ordinals[i] = ordinals_[at];
   }
 }
 
 bool DedupSet::place(Entry e) {
   const std::size_t m = mask();
   for (std::size_t d = 0; d <= max_displacement_; ++d) {
-    std::uint64_t& slot = slots_[(e.home + d) & m];
-    if (slot == 0) return (slot = word(e.quotient, d)), true;
+    const std::size_t at = (e.home + d) & m;
+    std::uint64_t& slot = slots_[at];
+    if (slot == 0) {
+      if (remember_ordinals_) ordinals_[at] = e.ordinal;
+      return (slot = word(e.quotient, d)), true;
+    }
   }
   return false;
 }
@@ -114,6 +141,7 @@ void DedupSet::double_in_place() {
   const std::size_t old_size = slots_.size();
   const std::size_t old_mask = old_size - 1;
   slots_.grow(old_size * 2);
+  if (remember_ordinals_) ordinals_.grow(old_size * 2);
   const std::size_t top = old_size * 2 - 1;
   std::size_t start = 0;
   while (slots_[start] != 0) ++start;  // exists: the table is never full
@@ -123,14 +151,17 @@ void DedupSet::double_in_place() {
     if (w == 0) continue;
     slots_[j] = 0;
     const std::size_t displacement = (w & kDisplacementMask) - 1;
-    const Entry e = doubled({(j - displacement) & old_mask, w >> kDisplacementBits});
+    const std::uint32_t ordinal = remember_ordinals_ ? ordinals_[j] : 0;
+    const Entry e = doubled({(j - displacement) & old_mask, w >> kDisplacementBits, ordinal});
     const std::size_t last = e.home + max_displacement_ < top ? e.home + max_displacement_ : top;
     std::size_t i = e.home;
     while (i <= last && slots_[i] != 0) ++i;
-    if (i <= last)
+    if (i <= last) {
       slots_[i] = word(e.quotient, i - e.home);
-    else
+      if (remember_ordinals_) ordinals_[i] = ordinal;
+    } else {
       pending_.push_back(e);
+    }
   }
   ++bits_;
 }

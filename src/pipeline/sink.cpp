@@ -191,7 +191,7 @@ void Sink::append_counted(std::string& out, std::string_view record, std::string
 bool Sink::write_counted(std::string& error) {
   if (counting_.size() == 0) return true;
   if (!spill_kept(true, error)) return false;
-  const std::vector<std::uint64_t> counts = counting_.counts_in_first_seen_order();
+  const std::size_t distinct = counting_.size();
   std::size_t ordinal = 0;
   std::string write_error;
   // A CSV record may span lines (a quoted field holding line breaks): its lines are joined back first.
@@ -210,17 +210,17 @@ bool Sink::write_counted(std::string& error) {
       csv_state = CsvState::kFieldStart;
       if (continues) record = joined;
     }
-    if (!write_error.empty() || ordinal == counts.size()) return (void)++ordinal;  // (more lines than keys: below)
+    if (!write_error.empty() || ordinal == distinct) return (void)++ordinal;  // (more lines than keys: below)
     char digits[24];
-    const std::string_view count(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, counts[ordinal++]).ptr - digits));
+    const std::string_view count(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, counting_.count(ordinal++)).ptr - digits));
     append_counted(buffer_, record, count);
     flush(false, write_error);
   });
   if (!write_error.empty()) return (error = write_error), false;
   if (!read) return (error = spill_->error()), false;
-  if (ordinal != counts.size())
+  if (ordinal != distinct)
     return (error = "temporary file: " + std::to_string(ordinal) + " records read back for " +
-                    std::to_string(counts.size()) + " distinct positions"), false;
+                    std::to_string(distinct) + " distinct positions"), false;
   return true;
 }
 
