@@ -3,6 +3,8 @@
 #include <cstring>
 #include <utility>
 
+#include "core/royal_count.h"
+
 #if defined(__SSE4_1__)
 #include <smmintrin.h>
 #endif
@@ -434,12 +436,7 @@ Verdict validate_rules(Position& pos, bool repair) {
 
 // The common case without a call: the rare ones are tail calls.
 std::string_view king_count_detail(const Position& pos) {
-  const Bitboard white = pos.pieces(kWhite, kKing), black = pos.pieces(kBlack, kKing);
-  if (!white) return black ? "White has none" : "neither side has one";
-  if (more_than_one(white)) return "White has more than one";
-  if (!black) return "Black has none";
-  if (more_than_one(black)) return "Black has more than one";
-  return {};
+  return royal_count_detail(pos.pieces(kWhite, kKing), pos.pieces(kBlack, kKing), /*xiangqi=*/false);
 }
 
 Verdict validate(Position& pos, bool repair) {

@@ -1,5 +1,6 @@
 #include "xiangqi/validate.h"
 
+#include "core/royal_count.h"
 #include "xiangqi/board.h"
 
 namespace fenmill::xiangqi {
@@ -90,12 +91,7 @@ Verdict validate(const Position& pos) {
 }
 
 std::string_view general_count_detail(const Position& pos) {
-  const Bitboard red = pos.pieces(kRed, kGeneral), black = pos.pieces(kBlack, kGeneral);
-  if (!red) return black ? "Red has none" : "neither side has one";
-  if (more_than_one(red)) return "Red has more than one";
-  if (!black) return "Black has none";
-  if (more_than_one(black)) return "Black has more than one";
-  return {};
+  return royal_count_detail(pos.pieces(kRed, kGeneral), pos.pieces(kBlack, kGeneral), /*xiangqi=*/true);
 }
 
 }  // namespace fenmill::xiangqi
