@@ -69,7 +69,8 @@ bool DedupSet::insert(DedupKey key) {
   return insert_growing(key, at);
 }
 
-void DedupSet::insert_batch(const DedupKey* keys, std::size_t n, std::uint8_t* is_new) {
+template <bool kWithOrdinals>
+void DedupSet::insert_each(const DedupKey* keys, std::size_t n, std::uint8_t* is_new, std::uint32_t* ordinals) {
   reserve(size_ + n);
   // The table is far larger than the caches, so a lone insert mostly waits for memory: prefetch the home slots
   // of the keys ahead (bench/dedup_bench.cpp, docs/PERFORMANCE.md).
@@ -79,22 +80,19 @@ void DedupSet::insert_batch(const DedupKey* keys, std::size_t n, std::uint8_t* i
     if (i + kAhead < n) __builtin_prefetch(&slots_[keys[i + kAhead].lo & mask()]);
     Found found = find_or_insert(entry_of(keys[i]), at);
     is_new[i] = found == Found::kTooFar ? insert_growing(keys[i], at) : found == Found::kNew;
+    if constexpr (kWithOrdinals) ordinals[i] = ordinals_[at];
   }
+}
+
+void DedupSet::insert_batch(const DedupKey* keys, std::size_t n, std::uint8_t* is_new) {
+  insert_each<false>(keys, n, is_new, nullptr);
 }
 
 void DedupSet::insert_batch(const DedupKey* keys, std::size_t n, std::uint8_t* is_new, std::uint32_t* ordinals) {
   if (!remember_ordinals_) throw std::logic_error("DedupSet: ordinals asked of a set that does not keep them");
   if (n > kMaxOrdinals - size_)
     throw std::length_error("dedup --count: more than 4294967296 distinct positions");
-  reserve(size_ + n);
-  constexpr std::size_t kAhead = 32;  // as above
-  std::size_t at;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (i + kAhead < n) __builtin_prefetch(&slots_[keys[i + kAhead].lo & mask()]);
-    Found found = find_or_insert(entry_of(keys[i]), at);
-    is_new[i] = found == Found::kTooFar ? insert_growing(keys[i], at) : found == Found::kNew;
-    ordinals[i] = ordinals_[at];
-  }
+  insert_each<true>(keys, n, is_new, ordinals);
 }
 
 bool DedupSet::place(Entry e) {

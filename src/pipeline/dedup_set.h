@@ -65,6 +65,9 @@ class DedupSet {
   // inserted). A new key's ordinal is size() before it.
   Found find_or_insert(Entry e, std::size_t& at);
   bool insert_growing(DedupKey key, std::size_t& at);
+  // insert_batch's loop, with or without the ordinals.
+  template <bool kWithOrdinals>
+  void insert_each(const DedupKey* keys, std::size_t n, std::uint8_t* is_new, std::uint32_t* ordinals);
   // Places a key known to be absent; false when its slot would be past max_displacement_.
   bool place(Entry e);
   void reserve(std::size_t n);
