@@ -18,6 +18,7 @@
 #include "core/keys.h"
 #include "fen/normalize.h"
 #include "pipeline/dedup_set.h"
+#include "pipeline/job.h"
 
 namespace {
 
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
   if (map == MAP_FAILED) return std::fprintf(stderr, "fenmill_dedup_floor: cannot map %s\n", argv[1]), 2;
   const std::string_view text(static_cast<const char*>(map), size);
 
-  constexpr std::size_t kChunkBytes = std::size_t{2} << 20;  // Job::chunk_size's default
+  const std::size_t chunk_bytes = Job{}.chunk_size;  // the pipeline's default chunk
   std::vector<Position> positions;
   std::vector<DedupKey> keys;
   std::vector<std::uint8_t> is_new;
@@ -51,7 +52,7 @@ int main(int argc, char** argv) {
   for (std::size_t at = 0; at < text.size();) {
     // One chunk's valid positions (untimed), then their keys, then their inserts.
     positions.clear();
-    const std::size_t chunk_end = at + kChunkBytes < text.size() ? at + kChunkBytes : text.size();
+    const std::size_t chunk_end = at + chunk_bytes < text.size() ? at + chunk_bytes : text.size();
     while (at < chunk_end) {
       std::size_t eol = text.find('\n', at);
       if (eol == std::string_view::npos) eol = text.size();

@@ -289,8 +289,9 @@ TEST(CountingDedupSet, KeepsAtMost38BytesPerKeyPastItsFirstSize) {
   while (set.size() + batch.size() < to) {
     for (DedupKey& k : batch) k = DedupKey{rng(), rng()};
     set.insert_batch(batch.data(), batch.size(), is_new.data());
-    if (set.size() > (std::size_t{1} << 18))
+    if (set.size() > (std::size_t{1} << 18)) {
       EXPECT_LE(set.bytes(), set.size() * 38 + (std::size_t{1} << 21)) << set.size();  // + a 2 MiB page of counts
+    }
     if (set.size() > from) {
       sum += static_cast<double>(set.bytes()) / static_cast<double>(set.size());
       ++samples;

@@ -18,7 +18,7 @@ class CountingDedupSet {
  public:
   // The first three as DedupSet's; tests shrink them to reach growth's rare paths, and lower count_limit, the
   // most a 4-byte count holds before the side table takes the rest, to reach that.
-  explicit CountingDedupSet(std::size_t initial_capacity = std::size_t{1} << (DedupSet::kKnownBits - DedupSet::kQuotientBits),
+  explicit CountingDedupSet(std::size_t initial_capacity = DedupSet::kFirstSize,
                             std::size_t max_displacement = DedupSet::kMaxDisplacement, int known_bits = DedupSet::kKnownBits,
                             std::uint32_t count_limit = UINT32_MAX)
       : set_(initial_capacity, max_displacement, known_bits, /*remember_ordinals=*/true), count_limit_(count_limit) {}

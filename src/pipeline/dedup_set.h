@@ -30,9 +30,12 @@ class DedupSet {
   // At most this many keys when remembering ordinals (they are 4 bytes).
   static constexpr std::size_t kMaxOrdinals = std::size_t{1} << 32;
 
-  // The first size is raised to what the known bits need (2^18 slots for 72). Tests shrink the displacement bound
-  // and the known bits to reach the rare paths with small tables.
-  explicit DedupSet(std::size_t initial_capacity = std::size_t{1} << (kKnownBits - kQuotientBits),
+  // The default first size: what the known bits need (2^18 slots for 72).
+  static constexpr std::size_t kFirstSize = std::size_t{1} << (kKnownBits - kQuotientBits);
+
+  // The first size is raised to what the known bits need. Tests shrink the displacement bound and the known bits
+  // to reach the rare paths with small tables.
+  explicit DedupSet(std::size_t initial_capacity = kFirstSize,
                     std::size_t max_displacement = kMaxDisplacement, int known_bits = kKnownBits,
                     bool remember_ordinals = false);
 

@@ -35,6 +35,10 @@ ReportedReject reported_reject(std::string_view file, const Reject& rej, std::st
 
 Sink::Sink(const Job& job, AtomicOutput* out, AtomicOutput* rejects)
     : job_(job), out_(out), rejects_(rejects) {
+  if (job.count)
+    counting_.emplace();
+  else if (job.dedup() || job.command == Command::kStats)
+    distinct_.emplace();
   if (writes_binary()) {
     bool xq = job.variant == Variant::kXiangqi;
     record_size_ = xq ? kXiangqiRecordSize : kRecordSize;
@@ -68,7 +72,7 @@ bool Sink::consume(const Chunk& chunk, const ChunkResult& r, std::string& error)
   }
   if (job_.command == Command::kStats) {
     is_new_.resize(r.keys.size());
-    distinct_.insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
+    distinct_->insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
     // The records dedup with this --key would drop: the summary's duplicates, valid - distinct_positions.
     counts_.duplicates += static_cast<std::uint64_t>(std::count(is_new_.begin(), is_new_.end(), 0));
   } else if (job_.dedup()) {
@@ -115,16 +119,16 @@ bool Sink::finish(std::string& error) {
 }
 
 std::uint64_t Sink::distinct() const {
-  return job_.count ? counting_.size() : distinct_.size();
+  return counting_ ? counting_->size() : distinct_ ? distinct_->size() : 0;
 }
 
 void Sink::dedup_chunk(const ChunkResult& r) {
   const bool binary = job_.to == OutputFormat::kBinary;
   is_new_.resize(r.keys.size());
   if (job_.count)
-    counting_.insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
+    counting_->insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
   else
-    distinct_.insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
+    distinct_->insert_batch(r.keys.data(), r.keys.size(), is_new_.data());
   std::string& sink = job_.count ? kept_ : binary ? pending_binary_ : buffer_;
   // Kept records are copied a run at a time: most runs of new positions are long.
   std::size_t run_begin = 0, begin = 0;
@@ -189,9 +193,9 @@ void Sink::append_counted(std::string& out, std::string_view record, std::string
 }
 
 bool Sink::write_counted(std::string& error) {
-  if (counting_.size() == 0) return true;
+  if (counting_->size() == 0) return true;
   if (!spill_kept(true, error)) return false;
-  const std::size_t distinct = counting_.size();
+  const std::size_t distinct = counting_->size();
   std::size_t ordinal = 0;
   std::string write_error;
   // A CSV record may span lines (a quoted field holding line breaks): its lines are joined back first.
@@ -212,7 +216,7 @@ bool Sink::write_counted(std::string& error) {
     }
     if (!write_error.empty() || ordinal == distinct) return (void)++ordinal;  // (more lines than keys: below)
     char digits[24];
-    const std::string_view count(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, counting_.count(ordinal++)).ptr - digits));
+    const std::string_view count(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, counting_->count(ordinal++)).ptr - digits));
     append_counted(buffer_, record, count);
     flush(false, write_error);
   });

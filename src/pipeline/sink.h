@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,8 +58,9 @@ class Sink {
   AtomicOutput* out_;
   AtomicOutput* rejects_;
   Counts counts_;
-  DedupSet distinct_;
-  CountingDedupSet counting_;
+  // Made only for the runs that use them (each maps its table at once): stats and plain dedup, dedup --count.
+  std::optional<DedupSet> distinct_;
+  std::optional<CountingDedupSet> counting_;
   std::vector<std::uint8_t> is_new_;
   bool direct_failed_ = false;
   std::vector<ReportedReject> reported_;
